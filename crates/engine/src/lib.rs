@@ -1,0 +1,1 @@
+//! wuzi-engine (work in progress).

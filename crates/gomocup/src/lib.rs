@@ -1,0 +1,1 @@
+//! wuzi-gomocup (work in progress).

@@ -1,0 +1,1 @@
+//! wuzi-server (work in progress).
