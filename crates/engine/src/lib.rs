@@ -1,1 +1,5 @@
 //! wuzi-engine (work in progress).
+
+pub mod classic;
+
+pub use classic::ClassicAi;
