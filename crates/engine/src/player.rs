@@ -3,9 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use crate::classic::{self, ClassicAi};
+use crate::classic::ClassicAi;
 use crate::{Engine, Position, Score, SearchInfo, SearchLimits, SearchResult};
 
 /// A computer player.
@@ -39,12 +38,11 @@ impl FromStr for PlayerKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         let err = || ParsePlayerError(s.to_string());
-        if let Some(name) = t.strip_prefix("classic-") {
-            return ClassicAi::ALL
-                .into_iter()
-                .find(|ai| ai.name() == name)
+        if t.starts_with("classic-") {
+            return t
+                .parse::<ClassicAi>()
                 .map(PlayerKind::Classic)
-                .ok_or_else(err);
+                .map_err(|_| err());
         }
         let digits = t
             .strip_prefix("level")
@@ -63,7 +61,7 @@ impl fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Level(n) => write!(f, "level{n}"),
-            PlayerKind::Classic(ai) => write!(f, "classic-{}", ai.name()),
+            PlayerKind::Classic(ai) => f.write_str(ai.name()),
         }
     }
 }
@@ -84,14 +82,15 @@ impl PlayerKind {
     ) -> SearchResult {
         match *self {
             PlayerKind::Classic(ai) => {
-                let best = classic::choose(ai, pos);
+                let start = std::time::Instant::now();
+                let best = ai.choose_move(pos.config(), pos.board(), pos.to_move());
                 SearchResult {
-                    best: Some(best),
+                    best,
                     score: Score::Eval(0),
-                    pv: vec![best],
+                    pv: best.into_iter().collect(),
                     depth: 0,
                     nodes: 0,
-                    time: Duration::ZERO,
+                    time: start.elapsed(),
                 }
             }
             PlayerKind::Level(level) => {

@@ -27,7 +27,8 @@ impl Ctx<'_> {
         }
         if self.nodes >= self.max_nodes
             || self.stop.load(Ordering::Relaxed)
-            || (self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(256)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
