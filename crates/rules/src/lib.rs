@@ -22,6 +22,7 @@ pub mod color;
 pub mod forbidden;
 pub mod game;
 pub mod notation;
+pub mod opening;
 pub mod pos;
 pub mod random;
 pub mod rule;
