@@ -128,9 +128,9 @@ pub fn run(
                 // are still waiting (then they keep their place in line).
                 let urgent = waiting.is_empty()
                     && matches!(
-                    protocol::parse(&text),
-                    Ok(Some(Command::Stop | Command::End))
-                );
+                        protocol::parse(&text),
+                        Ok(Some(Command::Stop | Command::End))
+                    );
                 if session.is_thinking() && !urgent {
                     waiting.push_back(text);
                     continue;
@@ -163,7 +163,10 @@ fn perform(
             Reply::Line(text) => emit(output, &text)?,
             Reply::Think(request) => {
                 *stop = Arc::new(AtomicBool::new(false));
-                if jobs.send(Job::Think(Box::new(request), Arc::clone(stop))).is_err() {
+                if jobs
+                    .send(Job::Think(Box::new(request), Arc::clone(stop)))
+                    .is_err()
+                {
                     emit(output, "ERROR the search thread has stopped")?;
                     return Ok(true);
                 }

@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod classic;
+pub mod engine;
 pub mod io;
 pub mod protocol;
 pub mod session;

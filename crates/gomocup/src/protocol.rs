@@ -140,7 +140,10 @@ fn bad(command: &str, message: impl Into<String>) -> ProtocolError {
 fn number<T: std::str::FromStr>(command: &str, what: &str, text: &str) -> Result<T, ProtocolError> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(command, format!("{what} must be a non-negative number, got {t:?}")));
+        return Err(bad(
+            command,
+            format!("{what} must be a non-negative number, got {t:?}"),
+        ));
     }
     t.parse()
         .map_err(|_| bad(command, format!("{what} {t:?} is too large")))
@@ -153,7 +156,10 @@ fn parts<'a>(command: &str, text: &'a str, n: usize) -> Result<Vec<&'a str>, Pro
         Ok(p)
     } else {
         let shape = ["x", "x,y", "x,y,field"][n.clamp(1, 3) - 1];
-        Err(bad(command, format!("expected {shape}, got {:?}", text.trim())))
+        Err(bad(
+            command,
+            format!("expected {shape}, got {:?}", text.trim()),
+        ))
     }
 }
 
@@ -297,9 +303,18 @@ mod tests {
         assert_eq!(ok("TURN 7,8"), Command::Turn(Coord { x: 7, y: 8 }));
         assert_eq!(ok("TURN 7, 8"), Command::Turn(Coord { x: 7, y: 8 }));
         assert_eq!(ok("BOARD"), Command::Board);
-        assert_eq!(ok("10,10,1"), Command::Stone(Coord { x: 10, y: 10 }, Field::Own));
-        assert_eq!(ok("0,1,2"), Command::Stone(Coord { x: 0, y: 1 }, Field::Opponent));
-        assert_eq!(ok("0,1,3"), Command::Stone(Coord { x: 0, y: 1 }, Field::Wall));
+        assert_eq!(
+            ok("10,10,1"),
+            Command::Stone(Coord { x: 10, y: 10 }, Field::Own)
+        );
+        assert_eq!(
+            ok("0,1,2"),
+            Command::Stone(Coord { x: 0, y: 1 }, Field::Opponent)
+        );
+        assert_eq!(
+            ok("0,1,3"),
+            Command::Stone(Coord { x: 0, y: 1 }, Field::Wall)
+        );
         assert_eq!(ok("DONE"), Command::Done);
         assert_eq!(ok("TAKEBACK 3,4"), Command::Takeback(Coord { x: 3, y: 4 }));
         assert_eq!(ok("ABOUT"), Command::About);
@@ -315,32 +330,75 @@ mod tests {
 
     #[test]
     fn info_keys() {
-        assert_eq!(ok("INFO timeout_turn 5000"), Command::Info(Info::TimeoutTurn(5000)));
-        assert_eq!(ok("INFO timeout_match 120000"), Command::Info(Info::TimeoutMatch(120_000)));
-        assert_eq!(ok("INFO time_left 2147483647"), Command::Info(Info::TimeLeft(2_147_483_647)));
+        assert_eq!(
+            ok("INFO timeout_turn 5000"),
+            Command::Info(Info::TimeoutTurn(5000))
+        );
+        assert_eq!(
+            ok("INFO timeout_match 120000"),
+            Command::Info(Info::TimeoutMatch(120_000))
+        );
+        assert_eq!(
+            ok("INFO time_left 2147483647"),
+            Command::Info(Info::TimeLeft(2_147_483_647))
+        );
         assert_eq!(ok("INFO time_left -20"), Command::Info(Info::TimeLeft(0)));
-        assert_eq!(ok("INFO max_memory 367001600"), Command::Info(Info::MaxMemory(367_001_600)));
+        assert_eq!(
+            ok("INFO max_memory 367001600"),
+            Command::Info(Info::MaxMemory(367_001_600))
+        );
         assert_eq!(ok("INFO game_type 1"), Command::Info(Info::GameType(1)));
         assert_eq!(ok("INFO rule 4"), Command::Info(Info::Rule(4)));
-        assert_eq!(ok("INFO evaluate 3,-1"), Command::Info(Info::Evaluate(3, -1)));
+        assert_eq!(
+            ok("INFO evaluate 3,-1"),
+            Command::Info(Info::Evaluate(3, -1))
+        );
         assert_eq!(
             ok("INFO folder C:\\tmp\\my dir"),
             Command::Info(Info::Folder("C:\\tmp\\my dir".into()))
         );
         assert_eq!(ok("INFO MAX_DEPTH 12"), Command::Info(Info::MaxDepth(12)));
-        assert_eq!(ok("INFO max_node 100000"), Command::Info(Info::MaxNode(100_000)));
+        assert_eq!(
+            ok("INFO max_node 100000"),
+            Command::Info(Info::MaxNode(100_000))
+        );
         assert_eq!(ok("INFO thread_num 2"), Command::Info(Info::ThreadNum(2)));
-        assert_eq!(ok("INFO hash_size 65536"), Command::Info(Info::HashSize(65_536)));
-        assert_eq!(ok("INFO caution_factor 3"), Command::Info(Info::Unknown("caution_factor".into())));
+        assert_eq!(
+            ok("INFO hash_size 65536"),
+            Command::Info(Info::HashSize(65_536))
+        );
+        assert_eq!(
+            ok("INFO caution_factor 3"),
+            Command::Info(Info::Unknown("caution_factor".into()))
+        );
     }
 
     #[test]
     fn malformed_lines_are_errors() {
         for line in [
-            "START", "START x", "START -5", "START 99999999999999999999", "RECTSTART 20", "TURN",
-            "TURN 3", "TURN a,b", "TURN 1,2,3", "TURN -1,2", "BEGIN now", "1,2", "1,2,4", "1,2,",
-            "-1,2,1", "INFO", "INFO timeout_turn", "INFO timeout_turn fast", "INFO rule -1",
-            "YXNBEST 0", "YXNBEST", "TAKEBACK 1", "END please",
+            "START",
+            "START x",
+            "START -5",
+            "START 99999999999999999999",
+            "RECTSTART 20",
+            "TURN",
+            "TURN 3",
+            "TURN a,b",
+            "TURN 1,2,3",
+            "TURN -1,2",
+            "BEGIN now",
+            "1,2",
+            "1,2,4",
+            "1,2,",
+            "-1,2,1",
+            "INFO",
+            "INFO timeout_turn",
+            "INFO timeout_turn fast",
+            "INFO rule -1",
+            "YXNBEST 0",
+            "YXNBEST",
+            "TAKEBACK 1",
+            "END please",
         ] {
             match parse(line) {
                 Err(e @ ProtocolError::BadArguments { .. }) => {

@@ -131,7 +131,8 @@ impl Settings {
     /// safety margin for process start-up, I/O and the manager's own timing.
     #[must_use]
     pub fn move_time(&self) -> Duration {
-        let margin = |t: Duration| (t / 10).clamp(Duration::from_millis(30), Duration::from_millis(500));
+        let margin =
+            |t: Duration| (t / 10).clamp(Duration::from_millis(30), Duration::from_millis(500));
         let mut t = self.timeout_turn.saturating_sub(margin(self.timeout_turn));
         if let Some(left) = self.time_left {
             let usable = left.saturating_sub(margin(left));
@@ -185,6 +186,8 @@ pub struct Session {
     settings: Settings,
     /// Stones in the order they were played: (point, owner). Walls have `Field::Wall`.
     stones: Vec<(Pos, Field)>,
+    /// The brain's colour, fixed whenever it is asked to move or a position is set.
+    me: Color,
     block: Option<Block>,
     deferred: Vec<String>,
     thinking: Option<Purpose>,
@@ -212,6 +215,7 @@ impl Session {
             size: None,
             settings: Settings::default(),
             stones: Vec::new(),
+            me: Color::Black,
             block: None,
             deferred: Vec::new(),
             thinking: None,
@@ -236,12 +240,22 @@ impl Session {
         self.thinking.is_some()
     }
 
-    /// The colour the brain plays in the current position: Black when an even number of
-    /// stones has been played (Black moves first).
+    /// The colour the brain plays. It is fixed each time the brain is to move (`BEGIN`,
+    /// `TURN`, `BOARD`, `YXBOARD`): Black when an even number of stones is on the board
+    /// then (Black moves first), White otherwise.
     #[must_use]
     pub fn my_color(&self) -> Color {
+        self.me
+    }
+
+    /// Fixes the brain's colour from the stone count, the brain being to move.
+    fn set_side_to_move(&mut self) {
         let played = self.stones.iter().filter(|s| s.1 != Field::Wall).count();
-        if played % 2 == 0 { Color::Black } else { Color::White }
+        self.me = if played.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
     }
 
     /// The game configuration of the current board (k = 5), if there is a board.
@@ -361,6 +375,7 @@ impl Session {
                 match cmd {
                     Command::Restart => {
                         self.stones.clear();
+                        self.me = Color::Black;
                         vec![Reply::NewGame, line("OK")]
                     }
                     Command::Begin => {
@@ -391,7 +406,11 @@ impl Session {
                     }
                     Command::Takeback(c) => {
                         let at = self.size.and_then(|s| s.pos(c.x as i32, c.y as i32).ok());
-                        match at.and_then(|p| self.stones.iter().rposition(|s| s.0 == p && s.1 != Field::Wall)) {
+                        match at.and_then(|p| {
+                            self.stones
+                                .iter()
+                                .rposition(|s| s.0 == p && s.1 != Field::Wall)
+                        }) {
                             Some(i) => {
                                 self.stones.remove(i);
                                 vec![line("OK")]
@@ -412,6 +431,7 @@ impl Session {
             Ok(size) => {
                 self.size = Some(size);
                 self.stones.clear();
+                self.me = Color::Black;
                 vec![
                     Reply::Configure(self.settings.engine()),
                     Reply::NewGame,
@@ -434,8 +454,9 @@ impl Session {
             Info::GameType(g) => s.game_type = g,
             Info::Rule(r) => {
                 if r > 15 {
-                    self.deferred
-                        .push(format!("ERROR INFO rule {r}: unknown bits (known: 1, 2, 4, 8)"));
+                    self.deferred.push(format!(
+                        "ERROR INFO rule {r}: unknown bits (known: 1, 2, 4, 8)"
+                    ));
                 } else {
                     s.rule_bits = r;
                 }
@@ -468,7 +489,10 @@ impl Session {
     fn point(&self, c: Coord) -> Result<Pos, String> {
         let size = self.size.ok_or("no board")?;
         let p = size
-            .pos(c.x.min(i32::MAX as u32) as i32, c.y.min(i32::MAX as u32) as i32)
+            .pos(
+                c.x.min(i32::MAX as u32) as i32,
+                c.y.min(i32::MAX as u32) as i32,
+            )
             .map_err(|e| e.to_string())?;
         if self.stones.iter().any(|s| s.0 == p) {
             return Err(format!("{} is occupied", size.notation(p)));
@@ -480,12 +504,20 @@ impl Session {
         let size = self.size.expect("blocks need a board");
         let mut stones: Vec<(Pos, Field)> = Vec::with_capacity(block.stones.len());
         for &(c, f) in &block.stones {
-            let Ok(p) = size.pos(c.x.min(i32::MAX as u32) as i32, c.y.min(i32::MAX as u32) as i32)
-            else {
-                return vec![error(format!("{}: stone {c} is off the {size} board; position unchanged", block.kind.name()))];
+            let Ok(p) = size.pos(
+                c.x.min(i32::MAX as u32) as i32,
+                c.y.min(i32::MAX as u32) as i32,
+            ) else {
+                return vec![error(format!(
+                    "{}: stone {c} is off the {size} board; position unchanged",
+                    block.kind.name()
+                ))];
             };
             if stones.iter().any(|s| s.0 == p) {
-                return vec![error(format!("{}: two stones at {c}; position unchanged", block.kind.name()))];
+                return vec![error(format!(
+                    "{}: two stones at {c}; position unchanged",
+                    block.kind.name()
+                ))];
             }
             stones.push((p, f));
         }
@@ -496,11 +528,16 @@ impl Session {
             }
             BlockKind::YxBoard => {
                 self.stones = stones;
+                self.set_side_to_move();
                 Vec::new()
             }
             BlockKind::Swap2 => {
                 // Swap2 stones come in move order; the owner field does not matter.
-                let placed: Vec<Pos> = stones.iter().filter(|s| s.1 != Field::Wall).map(|s| s.0).collect();
+                let placed: Vec<Pos> = stones
+                    .iter()
+                    .filter(|s| s.1 != Field::Wall)
+                    .map(|s| s.0)
+                    .collect();
                 match placed.len() {
                     0 => {
                         let c = size.center();
@@ -518,18 +555,29 @@ impl Session {
                     }
                     3 | 5 => {
                         // Rebuild as a position in move order: even index Black.
-                        let me_black_next = placed.len() % 2 == 0;
-                        let mine_if = |i: usize| (i % 2 == 0) == me_black_next;
+                        let me_black_next = placed.len().is_multiple_of(2);
+                        let mine_if = |i: usize| i.is_multiple_of(2) == me_black_next;
                         self.stones = stones
                             .iter()
                             .filter(|s| s.1 != Field::Wall)
                             .enumerate()
-                            .map(|(i, s)| (s.0, if mine_if(i) { Field::Own } else { Field::Opponent }))
+                            .map(|(i, s)| {
+                                (
+                                    s.0,
+                                    if mine_if(i) {
+                                        Field::Own
+                                    } else {
+                                        Field::Opponent
+                                    },
+                                )
+                            })
                             .chain(stones.iter().filter(|s| s.1 == Field::Wall).copied())
                             .collect();
                         self.think(Purpose::Swap2, 1, now)
                     }
-                    n => vec![error(format!("SWAP2BOARD with {n} stones (expected 0, 3 or 5)"))],
+                    n => vec![error(format!(
+                        "SWAP2BOARD with {n} stones (expected 0, 3 or 5)"
+                    ))],
                 }
             }
         }
@@ -539,7 +587,9 @@ impl Session {
         let (Some(config), Some(board)) = (self.config(), self.board()) else {
             return vec![error("no board yet: send START first")];
         };
-        let to_move = self.my_color();
+        let previous = self.me;
+        self.set_side_to_move();
+        let to_move = self.me;
         if legal_moves(&config, &board, to_move).next().is_none() {
             if purpose == Purpose::Move {
                 // Undo the opponent's stone we just took in, so nothing changes.
@@ -547,6 +597,7 @@ impl Session {
                     self.stones.pop();
                 }
             }
+            self.me = previous;
             return vec![error("no legal move left on the board")];
         }
         let s = &self.settings;
@@ -597,7 +648,12 @@ impl Session {
                     .iter()
                     .enumerate()
                     .map(|(i, (p, e))| {
-                        line(format!("MESSAGE nbest {} {} {} score {e}", i + 1, xy(*p), size.notation(*p)))
+                        line(format!(
+                            "MESSAGE nbest {} {} {} score {e}",
+                            i + 1,
+                            xy(*p),
+                            size.notation(*p)
+                        ))
                     })
                     .collect();
                 out.push(line(xy(best)));
@@ -636,12 +692,12 @@ impl Session {
     #[must_use]
     pub fn progress_line(&self, p: &Progress) -> String {
         let pv = match self.size {
-            Some(size) => p
-                .pv
-                .iter()
-                .map(|&q| size.notation(q).to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
+            Some(size) => {
+                p.pv.iter()
+                    .map(|&q| size.notation(q).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
             None => String::new(),
         };
         let multipv = if p.multipv > 1 {

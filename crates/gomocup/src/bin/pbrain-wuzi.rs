@@ -8,8 +8,9 @@ use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 use wuzi_engine::ClassicAi;
-use wuzi_gomocup::Thinker;
 use wuzi_gomocup::classic::ClassicThinker;
+use wuzi_gomocup::engine::EngineThinker;
+use wuzi_gomocup::{Settings, Thinker};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,5 +47,6 @@ fn main() -> ExitCode {
 }
 
 fn default_thinker() -> Box<dyn Thinker> {
-    Box::new(ClassicThinker(ClassicAi::Rank))
+    // Built with the default settings; START/INFO reconfigure it on the search thread.
+    Box::new(EngineThinker::new(Settings::default().engine()))
 }
