@@ -87,3 +87,37 @@ pub fn marks(size: Size, text: &str) -> Vec<(Pos, ForbiddenKind)> {
 pub fn color_of(v: &Value) -> Color {
     v.as_str().unwrap().parse().unwrap()
 }
+
+/// A renju-like position of realistic density: `stones` stones placed alternately
+/// (Black first), each within distance 2 of an earlier one, from `seed`.
+pub fn clustered_position(size: Size, stones: usize, seed: u64) -> Board {
+    use wuzi_rules::Cell;
+    use wuzi_rules::random::SplitMix64;
+    let mut rng = SplitMix64::new(seed);
+    let mut b = Board::new(size);
+    let mut placed: Vec<Pos> = Vec::new();
+    let mut color = Color::Black;
+    let mut tries = 0;
+    while placed.len() < stones && tries < stones * 50 {
+        tries += 1;
+        let p = match placed.last() {
+            None => size.center(),
+            Some(_) => {
+                let anchor = placed[rng.below(placed.len())];
+                let dx = rng.below(5) as i32 - 2;
+                let dy = rng.below(5) as i32 - 2;
+                match anchor.offset(dx, dy, size) {
+                    Some(p) => p,
+                    None => continue,
+                }
+            }
+        };
+        if !b.is_empty(p) {
+            continue;
+        }
+        b.set(p, Cell::stone(color));
+        placed.push(p);
+        color = color.opponent();
+    }
+    b
+}
