@@ -64,10 +64,9 @@ fn fours(l: &[Cell], at: usize) -> usize {
             && empty.len() == 1
             && !black(l, s as isize - 1)
             && !black(l, s as isize + 5)
+            && !sets.contains(&stones)
         {
-            if !sets.contains(&stones) {
-                sets.push(stones);
-            }
+            sets.push(stones);
         }
     }
     sets.len()
