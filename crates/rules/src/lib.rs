@@ -33,7 +33,7 @@ pub mod zobrist;
 pub use board::{Board, Cell};
 pub use color::Color;
 pub use forbidden::{ForbiddenKind, forbidden_kind, forbidden_points};
-pub use game::{EndReason, Game, GameConfig, GameResult, IllegalMove, Move};
+pub use game::{EndReason, Game, GameConfig, GameResult, IllegalMove, Move, SetupError};
 pub use pos::{Pos, Size};
 pub use rule::Rule;
 pub use symmetry::Symmetry;

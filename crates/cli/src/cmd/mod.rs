@@ -1,0 +1,63 @@
+//! One module per subcommand, plus the error type they share.
+
+pub mod forbidden;
+pub mod judge;
+
+use std::fmt;
+use std::process::ExitCode;
+
+use wuzi_rules::{Pos, Size, notation};
+
+/// A failed command: the message goes to stderr, the code becomes the exit status.
+#[derive(Debug)]
+pub struct CliError {
+    code: u8,
+    message: String,
+}
+
+impl CliError {
+    /// Bad usage or bad input (a move that cannot be read or played, a damaged file):
+    /// exit status 2.
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// Anything else that went wrong (I/O, the environment): exit status 1.
+    pub fn failure(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(self.code)
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Reads moves given as one or more arguments (`h8 i9`, `h8i9j10`, `"1. h8 2. i9"`).
+pub fn parse_move_args(args: &[String], size: Size) -> Result<Vec<Pos>, CliError> {
+    let mut moves = Vec::new();
+    for (i, arg) in args.iter().enumerate() {
+        let part = notation::parse_moves(arg, size).map_err(|e| {
+            CliError::input(format!(
+                "cannot read moves in argument {} {arg:?}: character {}: {}",
+                i + 1,
+                e.offset,
+                e.message
+            ))
+        })?;
+        moves.extend(part);
+    }
+    Ok(moves)
+}
