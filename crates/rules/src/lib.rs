@@ -24,6 +24,7 @@ pub mod game;
 pub mod notation;
 pub mod pos;
 pub mod random;
+pub mod record;
 pub mod rule;
 pub mod symmetry;
 pub mod variant;
