@@ -207,6 +207,10 @@ pub enum IllegalMove {
 #[derive(Clone, Debug)]
 pub struct Game {
     config: GameConfig,
+    /// The position before the first move: walls and any setup stones.
+    initial: Board,
+    /// Who moves first from `initial`.
+    start: Color,
     board: Board,
     moves: Vec<Move>,
     redo: Vec<Move>,
@@ -222,14 +226,58 @@ impl Game {
         for &w in config.variant.walls() {
             board.set(w, Cell::Wall);
         }
+        let start = config.first;
         Ok(Game {
             config,
+            initial: board.clone(),
+            start,
             board,
             moves: Vec::new(),
             redo: Vec::new(),
             result: None,
             hash: 0,
         })
+    }
+
+    /// A game that starts from a set-up position (SGF `AB`/`AW`, a Gomocup `BOARD`, a
+    /// diagram) with `to_move` to play. Setup stones are not moves: undo stops at them.
+    /// The variant's walls are added to the board; a stone on a wall cell is an error.
+    pub fn from_setup(
+        config: GameConfig,
+        setup: &Board,
+        to_move: Color,
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::new(config).map_err(SetupError::Config)?;
+        if setup.size() != game.config.size {
+            return Err(SetupError::Size {
+                board: setup.size(),
+                config: game.config.size,
+            });
+        }
+        for p in setup.size().points() {
+            match (setup.get(p), game.board.get(p)) {
+                (Cell::Empty, _) => {}
+                (Cell::Wall, _) => game.board.set(p, Cell::Wall),
+                (_, Cell::Wall) => return Err(SetupError::StoneOnWall(p)),
+                (stone, _) => game.board.set(p, stone),
+            }
+        }
+        game.initial = game.board.clone();
+        game.start = to_move;
+        game.hash = zobrist::hash_board(&game.board);
+        Ok(game)
+    }
+
+    /// The position before the first move (walls and setup stones).
+    #[must_use]
+    pub fn initial_board(&self) -> &Board {
+        &self.initial
+    }
+
+    /// Who played (or plays) the first move from the initial position.
+    #[must_use]
+    pub fn start_color(&self) -> Color {
+        self.start
     }
 
     /// A game with `moves` played from the start; the error names the 0-based move index.
@@ -293,9 +341,9 @@ impl Game {
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         if self.moves.len().is_multiple_of(2) {
-            self.config.first
+            self.start
         } else {
-            self.config.first.opponent()
+            self.start.opponent()
         }
     }
 
@@ -516,6 +564,25 @@ pub enum GameBuildError {
         /// Why.
         error: IllegalMove,
     },
+}
+
+/// A set-up position that does not fit its configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The configuration is invalid.
+    #[error("{0}")]
+    Config(ConfigError),
+    /// The board is not the configured size.
+    #[error("the position is {board} but the game is {config}")]
+    Size {
+        /// The position's size.
+        board: Size,
+        /// The configured size.
+        config: Size,
+    },
+    /// A setup stone stands on a wall of the variant.
+    #[error("a stone stands on the wall at ({},{})", .0.x, .0.y)]
+    StoneOnWall(Pos),
 }
 
 /// A ply outside the game's history.

@@ -1,0 +1,3 @@
+//! The main search.
+
+pub(crate) mod simple;

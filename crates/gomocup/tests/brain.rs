@@ -1,0 +1,413 @@
+//! Drives the real `pbrain-wuzi` binary through the protocol. Every read has a timeout,
+//! so a hanging brain fails the test instead of hanging it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const PATIENCE: Duration = Duration::from_secs(20);
+
+struct Brain {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Every line read, for failure messages.
+    log: Vec<String>,
+}
+
+impl Brain {
+    fn spawn() -> Brain {
+        Self::spawn_with(&[])
+    }
+
+    fn spawn_with(args: &[&str]) -> Brain {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("pbrain-wuzi starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Brain {
+            child,
+            stdin,
+            lines,
+            log: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        self.send_raw(&format!("{text}\n"));
+    }
+
+    fn send_raw(&mut self, text: &str) {
+        self.stdin
+            .write_all(text.as_bytes())
+            .expect("brain reads stdin");
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line, MESSAGE/DEBUG lines included.
+    fn next_any(&mut self, patience: Duration) -> String {
+        match self.lines.recv_timeout(patience) {
+            Ok(l) => {
+                self.log.push(l.clone());
+                l
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                panic!(
+                    "no answer within {patience:?}; read so far: {:#?}",
+                    self.log
+                )
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("brain closed its output; read so far: {:#?}", self.log)
+            }
+        }
+    }
+
+    /// The next line that is not MESSAGE or DEBUG.
+    fn next(&mut self) -> String {
+        loop {
+            let l = self.next_any(PATIENCE);
+            if !l.starts_with("MESSAGE") && !l.starts_with("DEBUG") {
+                return l;
+            }
+        }
+    }
+
+    fn expect(&mut self, command: &str, answer: &str) {
+        self.send(command);
+        assert_eq!(self.next(), answer, "answer to {command:?}");
+    }
+
+    /// Sends a command and reads a move `x,y`.
+    fn ask_move(&mut self, command: &str) -> (u32, u32) {
+        self.send(command);
+        let l = self.next();
+        parse_move(&l).unwrap_or_else(|| panic!("{command:?} answered {l:?}"))
+    }
+
+    fn ask_board(&mut self, stones: &[(u32, u32, u32)]) -> (u32, u32) {
+        self.send("BOARD");
+        for (x, y, f) in stones {
+            self.send(&format!("{x},{y},{f}"));
+        }
+        self.ask_move("DONE")
+    }
+
+    /// Sends END and waits for the process to exit.
+    fn end(mut self) {
+        self.send("END");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "brain exited with {status}");
+                return;
+            }
+            assert!(start.elapsed() < PATIENCE, "brain did not exit after END");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse_move(l: &str) -> Option<(u32, u32)> {
+    let (x, y) = l.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+#[test]
+fn every_command_through_the_real_binary() {
+    let mut b = Brain::spawn();
+    b.send("ABOUT");
+    let about = b.next();
+    assert!(about.starts_with("name=\"wuzi\", version=\""), "{about}");
+    assert!(
+        about.contains("author=") && about.contains("country="),
+        "{about}"
+    );
+
+    // Settings first, as piskvork sends them.
+    for info in [
+        "INFO timeout_turn 300",
+        "INFO timeout_match 60000",
+        "INFO time_left 60000",
+        "INFO max_memory 83886080",
+        "INFO game_type 1",
+        "INFO rule 1",
+        "INFO folder /tmp",
+        "INFO thread_num 1",
+        "INFO hash_size 4096",
+        "INFO evaluate 1,1",
+        "INFO some_new_key whatever",
+    ] {
+        b.send(info);
+    }
+    b.expect("START 15", "OK");
+    let first = b.ask_move("BEGIN");
+    assert_eq!(first, (7, 7), "the engine opens in the centre");
+    let reply = b.ask_move("TURN 8,8");
+    assert!(reply != (7, 7) && reply != (8, 8) && reply.0 < 15 && reply.1 < 15);
+    b.expect(&format!("TAKEBACK {},{}", reply.0, reply.1), "OK");
+    b.expect("TAKEBACK 8,8", "OK");
+    let again = b.ask_move("TURN 6,6");
+    assert!(again != (7, 7) && again != (6, 6));
+
+    // A whole position: the opponent (2) threatens five at 5,3 / 10,3 ... block it.
+    b.expect("RESTART", "OK");
+    let block = b.ask_board(&[
+        (6, 3, 2),
+        (0, 0, 1),
+        (7, 3, 2),
+        (0, 14, 1),
+        (8, 3, 2),
+        (14, 0, 1),
+        (9, 3, 2),
+    ]);
+    assert!(
+        block == (5, 3) || block == (10, 3),
+        "did not block the four: {block:?}"
+    );
+
+    // Rectangular boards.
+    b.expect("RECTSTART 20,15", "OK");
+    let (x, y) = b.ask_move("BEGIN");
+    assert!(x < 20 && y < 15);
+
+    // Swap2.
+    b.expect("START 15", "OK");
+    b.send("SWAP2BOARD");
+    b.send("DONE");
+    let three = b.next();
+    let moves: Vec<_> = three.split(' ').map(|m| parse_move(m).unwrap()).collect();
+    assert_eq!(moves.len(), 3, "{three}");
+    b.send("SWAP2BOARD");
+    for line in ["7,7,1", "8,8,2", "9,7,1"] {
+        b.send(line);
+    }
+    b.send("DONE");
+    let answer = b.next();
+    assert!(
+        answer == "SWAP" || parse_move(&answer).is_some(),
+        "{answer}"
+    );
+
+    // Renju forbidden points (GomocupJudge's position: g9 = 6,8 is a double three).
+    b.send("INFO rule 4");
+    b.expect("START 15", "OK");
+    b.send("YXBOARD");
+    for line in [
+        "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2",
+    ] {
+        b.send(line);
+    }
+    b.send("DONE");
+    b.send("YXSHOWFORBID");
+    let forbid = b.next();
+    assert!(
+        forbid.starts_with("FORBID ") && forbid.ends_with('.'),
+        "{forbid}"
+    );
+    assert!(forbid.contains("0608"), "{forbid}");
+
+    // N best, with depth and node limits.
+    b.send("INFO max_depth 2");
+    b.send("INFO max_node 20000");
+    b.send("YXNBEST 2");
+    let mut saw_nbest = false;
+    let best = loop {
+        let l = b.next_any(PATIENCE);
+        if l.starts_with("MESSAGE nbest") {
+            saw_nbest = true;
+        } else if !l.starts_with("MESSAGE") {
+            break l;
+        }
+    };
+    assert!(saw_nbest, "{:#?}", b.log);
+    let best = parse_move(&best).expect("YXNBEST ends with the best move");
+    assert_ne!(best, (6, 8), "YXNBEST suggested a forbidden point");
+
+    // Malformed and unexpected input: ERROR/UNKNOWN, and the brain goes on.
+    for (bad, prefix) in [
+        ("TURN a,b", "ERROR"),
+        ("TURN 7,7", "ERROR"), // occupied
+        ("TURN 99,1", "ERROR"),
+        ("START 4", "ERROR"),
+        ("RECTSTART 3", "ERROR"),
+        ("DONE", "ERROR"),
+        ("1,2,3", "ERROR"),
+        ("BEGIN", "ERROR"), // stones on the board
+        ("TAKEBACK 0,0", "ERROR"),
+        ("YXNBEST 0", "ERROR"),
+        ("FLY 1,2", "UNKNOWN"),
+        ("\u{1b}[A\u{0}garbage", "UNKNOWN"),
+    ] {
+        b.send(bad);
+        let l = b.next();
+        assert!(l.starts_with(prefix), "{bad:?} gave {l:?}");
+    }
+    // A bad INFO is reported with the next command.
+    b.send("INFO timeout_turn never");
+    b.send("ABOUT");
+    assert!(b.next().starts_with("ERROR INFO timeout_turn"));
+    assert!(b.next().starts_with("name="));
+    // The position survived all that.
+    b.send("YXSHOWFORBID");
+    assert_eq!(b.next(), forbid);
+
+    // CR-only and CRLF line endings.
+    b.send_raw("INFO rule 0\rSTART 15\r\n");
+    assert_eq!(b.next(), "OK");
+    b.send_raw("BEGIN\r");
+    assert_eq!(parse_move(&b.next()), Some((7, 7)));
+    b.end();
+}
+
+#[test]
+fn stop_interrupts_a_long_search() {
+    for stop in ["YXSTOP", "STOP"] {
+        let mut b = Brain::spawn();
+        b.send("INFO timeout_turn 600000");
+        b.send("INFO timeout_match 0");
+        b.expect("START 15", "OK");
+        b.send("BOARD");
+        for line in ["7,7,2", "8,8,1", "8,7,2", "6,7,1", "9,6,2"] {
+            b.send(line);
+        }
+        b.send("DONE");
+        // Wait until the search reports progress, then stop it.
+        let first = b.next_any(PATIENCE);
+        assert!(first.starts_with("MESSAGE depth"), "{first}");
+        let asked = Instant::now();
+        b.send(stop);
+        let answer = b.next();
+        assert!(parse_move(&answer).is_some(), "{stop} gave {answer:?}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "{stop} took {:?}",
+            asked.elapsed()
+        );
+        // The brain is still responsive.
+        b.send("ABOUT");
+        assert!(b.next().starts_with("name="));
+        b.end();
+    }
+}
+
+#[test]
+fn end_interrupts_a_search() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 600000");
+    b.expect("START 15", "OK");
+    b.send("TURN 7,7");
+    let first = b.next_any(PATIENCE);
+    assert!(first.starts_with("MESSAGE"), "{first}");
+    b.end();
+}
+
+#[test]
+fn eof_ends_the_brain() {
+    let mut b = Brain::spawn();
+    b.expect("START 15", "OK");
+    let stdin = std::mem::replace(&mut b.stdin, {
+        // A dummy pipe end to put in its place; closing the real one is the point.
+        let mut c = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let s = c.stdin.take().unwrap();
+        let _ = c.wait();
+        s
+    });
+    drop(stdin);
+    let start = Instant::now();
+    while b.child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "brain did not exit at end of input"
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn classic_players_speak_the_protocol_too() {
+    let mut b = Brain::spawn_with(&["--player", "classic-tuple"]);
+    b.expect("START 15", "OK");
+    assert_eq!(b.ask_move("BEGIN"), (7, 7));
+    b.end();
+}
+
+/// GomocupJudge's rule checks, answered through the protocol.
+#[test]
+fn gomocup_judge_rule_checks() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/rule_checks_gomocupjudge.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("testdata present");
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 1000");
+    let mut checked = 0;
+    for record in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(record).unwrap();
+        let rule = v["gomocup_rule"].as_u64().unwrap();
+        let size = v["size"].as_u64().unwrap();
+        let moves = v["moves_xy"].as_array().unwrap();
+        b.send(&format!("INFO rule {rule}"));
+        b.expect(&format!("START {size}"), "OK");
+        // Stones in move order; ours are the side to move's.
+        let n = moves.len();
+        let stones: Vec<(u32, u32, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let own = (n - i).is_multiple_of(2);
+                (
+                    m[0].as_u64().unwrap() as u32,
+                    m[1].as_u64().unwrap() as u32,
+                    if own { 1 } else { 2 },
+                )
+            })
+            .collect();
+        let answer = b.ask_board(&stones);
+        let squares: Vec<(u32, u32)> = v["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["x"].as_u64().unwrap() as u32,
+                    s["y"].as_u64().unwrap() as u32,
+                )
+            })
+            .collect();
+        match v["check"].as_str().unwrap() {
+            "must_play_one_of" => {
+                assert!(squares.contains(&answer), "{record}\nanswered {answer:?}")
+            }
+            "must_not_play" => assert!(!squares.contains(&answer), "{record}\nanswered {answer:?}"),
+            other => panic!("unknown check {other}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
+    b.end();
+}
