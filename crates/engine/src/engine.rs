@@ -81,6 +81,18 @@ const ROOT_VCF_NODES: u64 = 40_000;
 pub struct Engine {
     options: EngineOptions,
     tt: Option<Tt>,
+    seed: u64,
+}
+
+/// A fresh seed per engine and per game (time and a counter), so games differ.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::Ordering;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    wuzi_rules::random::SplitMix64::new(t ^ n.rotate_left(32)).next()
 }
 
 /// The score type of a search score.
@@ -101,7 +113,11 @@ impl Engine {
     #[must_use]
     pub fn new(options: EngineOptions) -> Engine {
         crate::eval::pattern::PatternTable::prewarm();
-        Engine { options, tt: None }
+        Engine {
+            options,
+            tt: None,
+            seed: fresh_seed(),
+        }
     }
 
     /// The options the engine was built with.
@@ -124,6 +140,19 @@ impl Engine {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
+        self.seed = fresh_seed();
+    }
+
+    /// The seed of the levels' random choices for the current game (a new one after
+    /// every [`Engine::clear`]).
+    #[must_use]
+    pub fn game_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Fixes the levels' random seed (reproducible games and tests).
+    pub fn set_game_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// Searches `pos` within `limits` (or until `stop` is raised), calling `on_info` with
