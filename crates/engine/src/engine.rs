@@ -11,7 +11,7 @@ use crate::search::{RootMove, Shared, WIN, WIN_BOUND, Worker};
 use crate::threat::Solver;
 use crate::time::TimeManager;
 use crate::tt::Tt;
-use crate::{Position, Score, SearchLimits, movegen, threads};
+use crate::{Position, Score, SearchLimits, movegen, params, threads};
 
 /// How the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +75,8 @@ pub struct SearchResult {
 pub const MAX_DEPTH: u32 = 60;
 /// Share of the node budget (or nodes, without one) given to the root VCF.
 const ROOT_VCF_NODES: u64 = 40_000;
+/// Node budget of the root VCT.
+const ROOT_VCT_NODES: u64 = 30_000;
 
 /// A search engine: create once, search many positions.
 #[derive(Debug)]
@@ -237,8 +239,20 @@ impl Engine {
             solver.set_deadline(tm.hard().map(|h| start + h / 4));
             let mut line = Vec::new();
             let found = solver.vcf(&mut board, 60, &mut line);
-            vcf_nodes = solver.nodes;
             if found && limits.multipv <= 1 {
+                let n = line.len() as u32;
+                return done(line[0], Score::Win(n), line, solver.nodes);
+            }
+            // Then a short VCT (threes and fours), on a smaller budget.
+            let vct_budget = limits
+                .nodes
+                .map_or(ROOT_VCT_NODES, |n| (n / 10).min(ROOT_VCT_NODES));
+            let mut vct_solver = Solver::with_nodes(vct_budget, stop);
+            vct_solver.set_deadline(tm.hard().map(|h| start + h / 5));
+            line.clear();
+            let found = vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
+            vcf_nodes = solver.nodes + vct_solver.nodes;
+            if found && limits.multipv <= 1 && !line.is_empty() {
                 let n = line.len() as u32;
                 return done(line[0], Score::Win(n), line, vcf_nodes);
             }
