@@ -1,0 +1,124 @@
+// HTTP + WebSocket client for the wuzi server API (docs/api.md).
+// Every function returns plain JSON from the server; errors become ApiError with the server's message.
+
+export class ApiError extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'network', null);
+  }
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const message = (data && (data.error || data.message)) || `HTTP ${res.status}`;
+    throw new ApiError(res.status, message, data);
+  }
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  createGame: (settings) => request('POST', '/api/games', settings),
+  getGame: (id, waitPly) => request('GET', `/api/games/${enc(id)}${waitPly == null ? '' : `?wait_ply=${Number(waitPly)}`}`),
+  play: (id, pos, ply) => request('POST', `/api/games/${enc(id)}/moves`, ply === undefined ? { pos } : { pos, ply }),
+  undo: (id) => request('POST', `/api/games/${enc(id)}/undo`, {}),
+  resign: (id, color) => request('POST', `/api/games/${enc(id)}/resign`, color ? { color } : {}),
+  restart: (id) => request('POST', `/api/games/${enc(id)}/restart`, {}),
+  hint: (id) => request('POST', `/api/games/${enc(id)}/hint`, {}),
+  stop: (id) => request('POST', `/api/games/${enc(id)}/stop`, {}),
+  opening: (id, body) => request('POST', `/api/games/${enc(id)}/opening`, body),
+  importGame: (body) => request('POST', '/api/games/import', body),
+  recordUrl: (id, format) => `/api/games/${enc(id)}/record?format=${enc(format)}`,
+  async record(id, format) {
+    const res = await fetch(this.recordUrl(id, format));
+    const text = await res.text();
+    if (!res.ok) {
+      let message = `HTTP ${res.status}`;
+      try {
+        message = JSON.parse(text).error || message;
+      } catch {
+        /* plain text error */
+      }
+      throw new ApiError(res.status, message, text);
+    }
+    const disposition = res.headers.get('content-disposition') || '';
+    const m = /filename="?([^";]+)"?/.exec(disposition);
+    return { text, filename: m ? m[1] : null, type: res.headers.get('content-type') || 'text/plain' };
+  },
+};
+
+/// A WebSocket to one game that reconnects while the page wants it, and hands each
+/// JSON message to `onMessage`. `send` drops messages while disconnected (the HTTP API is the fallback).
+export class GameSocket {
+  constructor(id, onMessage, onStatus) {
+    this.id = id;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus || (() => {});
+    this.closed = false;
+    this.retry = 0;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${enc(this.id)}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.onStatus(true);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      this.onStatus(false);
+      if (this.closed) return;
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+    ws.onerror = () => ws.close();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

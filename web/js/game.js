@@ -1,0 +1,203 @@
+// The page's picture of one game, built only from what the server says (GameView, WebSocket messages).
+// The page never judges a move: legality, forbidden points and results all come from the server.
+
+import { toPoint, pointName } from './coords.js';
+
+function sizeOf(config = {}, raw = {}) {
+  const s = config.size ?? raw.size;
+  if (typeof s === 'number') return { width: s, height: s };
+  if (typeof s === 'string') {
+    const m = /^(\d+)(?:\s*[x×*,]\s*(\d+))?$/.exec(s.trim());
+    if (m) return { width: Number(m[1]), height: Number(m[2] ?? m[1]) };
+  }
+  if (s && typeof s === 'object') return { width: Number(s.width), height: Number(s.height ?? s.width) };
+  return { width: Number(config.width ?? 15), height: Number(config.height ?? config.width ?? 15) };
+}
+
+function pointsOf(list, width, height) {
+  if (!Array.isArray(list)) return [];
+  return list.map((p) => toPoint(p, width, height)).filter(Boolean);
+}
+
+/// Turns a server GameView into the shape the panels use, tolerating small differences in the payload.
+export function normalizeView(raw) {
+  const config = raw.config || {};
+  const { width, height } = sizeOf(config, raw);
+  const variant = config.variant && typeof config.variant === 'object' ? config.variant : {};
+  const theme = raw.theme || config.theme || variant.theme || (typeof config.variant === 'string' ? config.variant : 'wood');
+  const moves = (raw.moves || []).map((m, i) => {
+    const p = toPoint(m, width, height) || { x: -1, y: -1 };
+    return {
+      x: p.x,
+      y: p.y,
+      name: m.name || pointName(p, height),
+      color: m.color || (i % 2 === 0 ? 'black' : 'white'),
+      time_ms: m.time_ms ?? null,
+    };
+  });
+  const result = raw.result || null;
+  let winCells = [];
+  if (result) {
+    winCells = pointsOf(result.cells || result.line || [], width, height);
+  }
+  const opening = raw.opening && typeof raw.opening === 'object' ? raw.opening : null;
+  const clock = raw.clock || config.clock || null;
+  return {
+    id: raw.id,
+    width,
+    height,
+    rule: config.rule || raw.rule || 'freestyle',
+    k: Number(config.k ?? raw.k ?? 5),
+    theme: String(theme).toLowerCase(),
+    openingRule: (opening && opening.rule) || config.opening || 'free',
+    mode: raw.mode || 'local',
+    computer: raw.computer || null,
+    players: raw.players || null,
+    toAct: raw.to_act || null,
+    forbiddenPolicy: config.forbidden_policy || raw.forbidden_policy || 'refuse',
+    moves,
+    ply: Number(raw.ply ?? moves.length),
+    sideToMove: raw.side_to_move || (moves.length % 2 === 0 ? 'black' : 'white'),
+    result,
+    resultText: raw.result_text || '',
+    winCells,
+    forbidden: (raw.forbidden || []).map((f) => ({ ...toPoint(f, width, height), kind: f.kind, name: f.name })),
+    clock: clock && clock.kind !== 'none' ? clock : null,
+    opening: opening && opening.phase && opening.phase !== 'done' ? opening : null,
+    thinking: !!raw.thinking,
+    walls: pointsOf(raw.walls || variant.walls || [], width, height),
+    bubbles: pointsOf(raw.bubbles || variant.bubbles || [], width, height),
+    bubbleTarget: raw.bubble_target ?? null,
+    bubblesHeld: raw.bubbles_held || null,
+  };
+}
+
+/// Holds the current game and everything shown about it; panels subscribe and redraw.
+export class GameStore {
+  constructor() {
+    this.view = null; // normalized GameView
+    this.browsePly = null; // null = live position; else number of moves shown
+    this.analysis = null; // latest thinking info {depth, score, best, pv, nodes}
+    this.hint = null; // {best, score, pv}
+    this.clock = null; // {black_ms, white_ms, running, at}
+    this.message = null; // {key, params, kind}
+    this.busy = false; // a request of ours is in flight
+    this.connected = false;
+    this.listeners = new Set();
+  }
+
+  subscribe(f) {
+    this.listeners.add(f);
+  }
+
+  emit() {
+    for (const f of this.listeners) f(this);
+  }
+
+  setView(raw) {
+    const prevId = this.view && this.view.id;
+    const prevPly = this.view && this.view.ply;
+    const v = normalizeView(raw);
+    this.view = v;
+    if (prevId !== v.id) {
+      this.browsePly = null;
+      this.analysis = null;
+    }
+    if (prevPly !== v.ply || prevId !== v.id) {
+      this.hint = null;
+      this.message = null;
+      if (!v.thinking) this.analysis = this.analysis && this.analysis.ply === v.ply ? this.analysis : null;
+    }
+    if (this.browsePly !== null && this.browsePly > v.moves.length) this.browsePly = null;
+    if (v.clock) this.setClock(v.clock, false);
+    else this.clock = null;
+    this.emit();
+  }
+
+  setClock(c, emit = true) {
+    const kind = c.kind || (this.view && this.view.clock && this.view.clock.kind);
+    if (!kind || kind === 'none') {
+      this.clock = null;
+    } else {
+      this.clock = {
+        kind,
+        black_ms: c.black_ms ?? (c.black && c.black.remaining_ms) ?? null,
+        white_ms: c.white_ms ?? (c.white && c.white.remaining_ms) ?? null,
+        running: c.running ?? null,
+        at: performance.now(),
+      };
+    }
+    if (emit) this.emit();
+  }
+
+  /// Remaining milliseconds now for `color`, counting down locally between server updates.
+  remaining(color) {
+    const c = this.clock;
+    if (!c) return null;
+    const base = color === 'black' ? c.black_ms : c.white_ms;
+    if (base == null) return null;
+    const over = this.view && this.view.result;
+    if (c.running === color && !over) return Math.max(0, base - (performance.now() - c.at));
+    return base;
+  }
+
+  setAnalysis(info) {
+    this.analysis = { ...info, ply: this.view ? this.view.ply : 0 };
+    this.emit();
+  }
+
+  setHint(h) {
+    this.hint = h;
+    this.emit();
+  }
+
+  say(key, params = {}, kind = 'info') {
+    this.message = key ? { key, params, kind } : null;
+    this.emit();
+  }
+
+  /// Moves currently drawn (all of them, or the first `browsePly` while looking back).
+  shownMoves() {
+    if (!this.view) return [];
+    const n = this.browsePly === null ? this.view.moves.length : this.browsePly;
+    return this.view.moves.slice(0, n);
+  }
+
+  browsing() {
+    return this.browsePly !== null && this.view && this.browsePly < this.view.moves.length;
+  }
+
+  browse(ply) {
+    if (!this.view) return;
+    const n = this.view.moves.length;
+    const p = Math.max(0, Math.min(n, ply));
+    this.browsePly = p === n ? null : p;
+    this.emit();
+  }
+
+  shownPly() {
+    return this.browsePly === null ? (this.view ? this.view.moves.length : 0) : this.browsePly;
+  }
+
+  /// Which colours the person at this screen plays (both in local mode; none yet while a swap
+  /// opening has not assigned colours).
+  humanColors() {
+    const v = this.view;
+    if (!v) return [];
+    if (v.players) return ['black', 'white'].filter((c) => v.players[c] === 'human');
+    if (v.mode !== 'computer' || !v.computer) return ['black', 'white'];
+    return [v.computer.color === 'black' ? 'white' : 'black'];
+  }
+
+  /// Whether the server waits for a person to act, and how ('move' or 'choose').
+  humanAction() {
+    const v = this.view;
+    if (!v || v.result || v.thinking) return null;
+    if (v.toAct) return v.toAct.who === 'human' ? v.toAct.action || 'move' : null;
+    return this.humanColors().includes(v.sideToMove) ? 'move' : null;
+  }
+
+  isHumanTurn() {
+    return this.humanAction() === 'move';
+  }
+}

@@ -1,0 +1,352 @@
+// Wires the page together: the store, the board, the panels, the server connection.
+
+import { api, GameSocket } from './api.js';
+import { applyDocument, onLanguageChange, t } from './i18n.js';
+import { GameStore } from './game.js';
+import { Board } from './board.js';
+import { toPoint, samePoint, pointName } from './coords.js';
+import { initSettings, loadSettings, fillLanguageSelect } from './ui/settings.js';
+import { renderStatus, kindName, errorText } from './ui/status.js';
+import { initMoveList, renderMoveList } from './ui/movelist.js';
+import { renderPlayers, tickClocks } from './ui/clocks.js';
+import { renderEval } from './ui/evalbar.js';
+import { initNewGame, loadChoices, choicesToRequest } from './ui/newgame.js';
+import { initRecords, parseHash, gameLink } from './ui/records.js';
+import { renderOpening } from './ui/opening.js';
+
+const $ = (id) => document.getElementById(id);
+const store = new GameStore();
+const settings = loadSettings();
+let socket = null;
+
+// ---------------------------------------------------------------- messages
+let toastTimer;
+function toast(text) {
+  const el = $('toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, 2500);
+}
+
+function showError(e) {
+  store.say('error.raw', { text: errorText(e) }, 'error');
+}
+
+// ---------------------------------------------------------------- server calls
+async function run(action) {
+  if (store.busy) return null;
+  store.busy = true;
+  try {
+    const view = await action();
+    if (view && view.id !== undefined) store.setView(view);
+    return view;
+  } catch (e) {
+    showError(e);
+    // The server is the judge: after a refusal, show what it holds now.
+    if (store.view && e.status >= 400) api.getGame(store.view.id).then((v) => store.setView(v), () => {});
+    return null;
+  } finally {
+    store.busy = false;
+    render();
+  }
+}
+
+function onSocketMessage(msg) {
+  switch (msg.type) {
+    case 'state':
+      if (msg.game && store.view && msg.game.id !== store.view.id) return;
+      store.setView(msg.game || msg);
+      break;
+    case 'thinking':
+      store.setAnalysis(msg);
+      break;
+    case 'analysis':
+      if (msg.result) {
+        if (msg.purpose === 'hint') store.setHint(msg.result);
+        else store.setAnalysis({ ...msg.result, purpose: msg.purpose, final: true });
+      }
+      break;
+    case 'clock':
+      store.setClock(msg);
+      break;
+    case 'error':
+      showError({ status: 400, message: msg.message || '', body: { code: msg.code } });
+      break;
+    default:
+      break;
+  }
+}
+
+function openGame(view, { browse } = {}) {
+  if (socket && (!store.view || store.view.id !== view.id)) {
+    socket.close();
+    socket = null;
+  }
+  store.message = null;
+  store.setView(view);
+  if (!socket) {
+    socket = new GameSocket(view.id, onSocketMessage, (up) => {
+      store.connected = up;
+      // After a reconnect, fetch the state we may have missed.
+      if (up && store.view) api.getGame(store.view.id).then((v) => store.setView(v), () => {});
+    });
+  }
+  history.replaceState(null, '', `#g=${encodeURIComponent(view.id)}`);
+  if (browse != null) store.browse(browse);
+}
+
+async function newGame(request) {
+  try {
+    const view = await api.createGame(request);
+    openGame(view);
+    return null;
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
+// ---------------------------------------------------------------- actions
+function play(p) {
+  const v = store.view;
+  if (!v || v.result || store.browsing()) return;
+  if (!store.isHumanTurn()) {
+    store.say('error.not_your_turn');
+    return;
+  }
+  const forbidden = v.forbidden.find((f) => samePoint(f, p));
+  if (forbidden && v.sideToMove === 'black' && v.forbiddenPolicy === 'refuse') {
+    store.say('status.forbidden_refused', { point: pointName(p, v.height), kind: kindName(forbidden.kind) }, 'error');
+    return;
+  }
+  store.message = null;
+  run(() => api.play(v.id, pointName(p, v.height), v.ply));
+}
+
+let resignArmed = null;
+function resign() {
+  const v = store.view;
+  if (!v || v.result) return;
+  const btn = $('btn-resign');
+  if (!resignArmed) {
+    btn.textContent = t('confirm.resign');
+    btn.classList.add('armed');
+    resignArmed = setTimeout(() => {
+      resignArmed = null;
+      btn.classList.remove('armed');
+      btn.textContent = t('btn.resign');
+    }, 3000);
+    return;
+  }
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  btn.classList.remove('armed');
+  btn.textContent = t('btn.resign');
+  // Against the computer the person resigns; two players here: the side to move resigns.
+  const color = v.mode === 'computer' ? store.humanColors()[0] : v.sideToMove;
+  run(() => api.resign(v.id, color));
+}
+
+async function hint() {
+  const v = store.view;
+  if (!v || v.result) return;
+  try {
+    const h = await api.hint(v.id);
+    store.setHint({ ...h, side: v.sideToMove });
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function continueHere() {
+  const v = store.view;
+  if (!v) return;
+  const ply = store.shownPly();
+  await run(async () => {
+    const rec = await api.record(v.id, 'json');
+    const view = await api.importGame({ format: 'json', text: rec.text, ply });
+    openGame(view);
+    return null;
+  });
+}
+
+// ---------------------------------------------------------------- rendering
+const board = new Board($('board'), { onPlay: play });
+const cards = { black: $('player-black'), white: $('player-white') };
+const evalEls = { box: $('evalbox'), white: $('evalbar-white'), score: $('eval-score'), line: $('eval-line') };
+
+function boardState() {
+  const v = store.view;
+  if (!v) return null;
+  const moves = store.shownMoves();
+  const live = !store.browsing();
+  const interactive = live && !v.result && store.isHumanTurn() && !store.busy;
+  const showForbidden = live && !v.result && v.rule === 'renju' && v.sideToMove === 'black';
+  let best = null;
+  if (live && v.thinking && store.analysis && store.analysis.best) best = toPoint(store.analysis.best, v.width, v.height);
+  const hintPoint = live && store.hint && store.hint.best ? toPoint(store.hint.best, v.width, v.height) : null;
+  return {
+    width: v.width,
+    height: v.height,
+    moves,
+    walls: v.walls,
+    bubbles: v.bubbles,
+    forbidden: showForbidden ? v.forbidden : [],
+    winCells: live ? v.winCells : [],
+    ghostColor: v.sideToMove,
+    interactive,
+    best,
+    hint: hintPoint,
+    theme: v.theme,
+  };
+}
+
+function metaText(v) {
+  const size = v.width === v.height ? `${v.width}×${v.width}` : `${v.width}×${v.height}`;
+  const bits = [t(`rule.short.${v.rule}`), size];
+  if (v.k !== 5) bits.push(`k=${v.k}`);
+  if (v.openingRule && v.openingRule !== 'free') bits.push(t(`opening.${v.openingRule}`));
+  if (v.theme && v.theme !== 'wood') bits.push(t(`theme.short.${v.theme}`));
+  return bits.join(' · ');
+}
+
+function render() {
+  const v = store.view;
+  board.render(boardState(), settings);
+  $('board').setAttribute('aria-label', v ? v.moves.map((m) => m.name).join(' ') : '');
+  renderStatus($('status'), $('status-text'), store);
+  renderPlayers(cards, store);
+  renderEval(evalEls, store, settings);
+  renderMoveList($('movelist'), store);
+  renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>
+    run(() => api.opening(v.id, { choice })),
+  );
+  $('game-meta').textContent = v ? metaText(v) : '';
+  const over = !v || !!v.result;
+  $('btn-undo').disabled = !v || v.moves.length === 0 || store.busy;
+  $('btn-resign').disabled = over;
+  $('btn-hint').disabled = over || !store.isHumanTurn() || store.browsing();
+  $('btn-restart').disabled = !v;
+  $('browse-bar').classList.toggle('on', store.browsing());
+  const n = v ? v.moves.length : 0;
+  const shown = store.shownPly();
+  $('nav-first').disabled = shown === 0;
+  $('nav-prev').disabled = shown === 0;
+  $('nav-next').disabled = shown >= n;
+  $('nav-last').disabled = shown >= n;
+}
+
+store.subscribe(render);
+
+// Without a WebSocket (proxy, reconnecting), wait for the computer's reply by long-polling.
+let polling = false;
+async function pollWhileThinking() {
+  if (polling) return;
+  polling = true;
+  try {
+    while (store.view && store.view.thinking && !store.connected) {
+      const v = store.view;
+      try {
+        const g = await api.getGame(v.id, v.moves.length);
+        if (store.view && store.view.id === g.id) store.setView(g);
+      } catch {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  } finally {
+    polling = false;
+  }
+}
+store.subscribe(() => {
+  if (store.view && store.view.thinking && !store.connected) setTimeout(pollWhileThinking, 800);
+});
+
+// With the evaluation bar on, ask the engine about each new position where a person is to move.
+let analysedKey = null;
+store.subscribe(() => {
+  const v = store.view;
+  if (!settings.showEval || !v || v.result || !store.isHumanTurn() || !socket) return;
+  const key = `${v.id}:${v.ply}`;
+  if (key === analysedKey) return;
+  if (socket.send({ type: 'analysis', time_ms: 800 })) analysedKey = key;
+});
+onLanguageChange(() => {
+  $('lang').value = document.documentElement.lang;
+  render();
+});
+
+// ---------------------------------------------------------------- wiring
+applyDocument();
+fillLanguageSelect($('lang'));
+initSettings($('dlg-settings'), $('btn-settings'), settings, () => {
+  board.resize();
+  render();
+});
+const newGameDialog = initNewGame($('dlg-new'), { onStart: newGame });
+const recordsDialog = initRecords($('dlg-records'), store, {
+  onOpened: (view) => openGame(view),
+  toast,
+});
+initMoveList($('movelist'), store, {
+  first: $('nav-first'),
+  prev: $('nav-prev'),
+  next: $('nav-next'),
+  last: $('nav-last'),
+});
+$('btn-new').addEventListener('click', () => newGameDialog.open());
+$('btn-records').addEventListener('click', () => recordsDialog.open());
+$('btn-undo').addEventListener('click', () => {
+  const v = store.view;
+  if (v) {
+    store.setHint(null);
+    run(() => api.undo(v.id));
+  }
+});
+$('btn-resign').addEventListener('click', resign);
+$('btn-restart').addEventListener('click', () => {
+  const v = store.view;
+  if (v) run(() => api.restart(v.id));
+});
+$('btn-hint').addEventListener('click', hint);
+$('btn-continue-here').addEventListener('click', continueHere);
+$('btn-back-live').addEventListener('click', () => store.browse(Infinity));
+
+// Clocks count down locally between server updates; the server decides when a flag falls.
+let lastPoll = 0;
+setInterval(() => {
+  tickClocks(cards, store);
+  const c = store.clock;
+  const v = store.view;
+  if (c && v && !v.result && c.running && store.remaining(c.running) === 0 && performance.now() - lastPoll > 1000) {
+    lastPoll = performance.now();
+    api.getGame(v.id).then((g) => store.setView(g), () => {});
+  }
+}, 100);
+
+window.addEventListener('hashchange', () => start());
+
+async function start() {
+  const h = parseHash(location.hash);
+  if (h.g && (!store.view || String(store.view.id) !== h.g)) {
+    try {
+      const view = await api.getGame(h.g);
+      openGame(view, { browse: h.ply != null ? Number(h.ply) : undefined });
+      return;
+    } catch (e) {
+      showError(e);
+    }
+  } else if (h.g) {
+    if (h.ply != null) store.browse(Number(h.ply));
+    return;
+  }
+  const err = await newGame(choicesToRequest(loadChoices()));
+  if (err) store.say('error.raw', { text: err }, 'error');
+}
+
+// For tests and the curious: the link to the position on screen.
+window.wuzi = { store, link: () => store.view && gameLink(store.view.id, store.shownPly(), store.view.moves.length) };
+
+render();
+start();

@@ -1,0 +1,66 @@
+// Player cards: names, clocks counting down between server updates, the side to move highlighted.
+
+import { t } from '../i18n.js';
+import { colorName } from './status.js';
+
+export function formatMs(ms) {
+  if (ms == null) return '';
+  const total = Math.max(0, ms);
+  if (total < 10000) return (Math.floor(total / 100) / 10).toFixed(1);
+  const s = Math.ceil(total / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/// [name, detail] for a colour's card: "You" / "Computer · Level 5" against the computer, the colour otherwise.
+function playerLabels(store, color) {
+  const v = store.view;
+  if (!v) return [colorName(color), ''];
+  const details = [];
+  let name = colorName(color);
+  const who = v.players ? v.players[color] : v.mode === 'computer' ? (v.computer && v.computer.color === color ? 'computer' : 'human') : 'human';
+  if (v.mode === 'computer') {
+    if (who === 'computer') {
+      name = t('player.computer');
+      const p = String((v.computer && v.computer.player) || '');
+      const lv = /^level(\d+)$/.exec(p);
+      const classic = /^classic-(\w+)$/.exec(p);
+      if (lv) details.push(t('player.level', { n: lv[1] }));
+      else if (classic) details.push(t(`new.classic.${classic[1]}`));
+    } else if (who === 'human') {
+      name = t('player.you');
+    }
+    details.push(colorName(color));
+  }
+  if (v.bubbleTarget && v.bubblesHeld) details.push(t('player.bubbles', { n: v.bubblesHeld[color] ?? 0, target: v.bubbleTarget }));
+  return [name, details.join(' · ')];
+}
+
+export function renderPlayers(cards, store) {
+  const v = store.view;
+  for (const color of ['black', 'white']) {
+    const card = cards[color];
+    const [name, detail] = playerLabels(store, color);
+    card.querySelector('.player-name').textContent = name;
+    card.querySelector('.player-detail').textContent = detail;
+    const toMove = !!v && !v.result && !(v.opening && v.opening.phase === 'choose') && v.sideToMove === color;
+    card.classList.toggle('to-move', toMove);
+    card.classList.toggle('winner', !!v && !!v.result && v.result.winner === color);
+  }
+  tickClocks(cards, store);
+}
+
+export function tickClocks(cards, store) {
+  for (const color of ['black', 'white']) {
+    const card = cards[color];
+    const clockEl = card.querySelector('.player-clock');
+    const ms = store.remaining(color);
+    const text = ms == null ? '' : formatMs(ms);
+    if (clockEl.textContent !== text) clockEl.textContent = text;
+    const running = !!store.clock && store.clock.running === color && !(store.view && store.view.result);
+    card.classList.toggle('clock-running', running);
+    card.classList.toggle('clock-low', ms != null && ms < 10000);
+  }
+}

@@ -1,0 +1,76 @@
+// The evaluation bar (Black's share from the bottom-left) and the best line, from the engine's reports.
+
+import { t } from '../i18n.js';
+import { toPoint, pointName } from '../coords.js';
+
+/// Reads the engine's score in whichever shape the server sends it:
+/// a number (side to move), {eval: n} / {kind: "eval", value: n}, {win: plies}, {loss: plies}, or "+35" / "win 5".
+export function parseScore(score) {
+  if (score == null) return null;
+  if (typeof score === 'number') return { kind: 'eval', value: score };
+  if (typeof score === 'string') {
+    const m = /^(win|loss|mate|eval)?\s*([+-]?\d+)/i.exec(score.trim());
+    if (!m) return null;
+    const kind = (m[1] || 'eval').toLowerCase();
+    const n = Number(m[2]);
+    if (kind === 'mate') return n >= 0 ? { kind: 'win', value: n } : { kind: 'loss', value: -n };
+    return { kind, value: n };
+  }
+  if (typeof score === 'object') {
+    const kind = String(score.kind || score.type || Object.keys(score)[0] || '').toLowerCase();
+    const value = Number(score.value ?? score.plies ?? score[Object.keys(score)[0]]);
+    if (['eval', 'win', 'loss'].includes(kind)) return { kind, value };
+  }
+  return null;
+}
+
+/// Probability that the side to move wins, from its score.
+export function winProbability(s) {
+  if (!s) return 0.5;
+  if (s.kind === 'win') return 1;
+  if (s.kind === 'loss') return 0;
+  return 1 / (1 + Math.exp(-s.value / 300));
+}
+
+function scoreText(s, text) {
+  if (!s) return text || '';
+  if (s.kind === 'win') return t('eval.win_in', { n: s.value });
+  if (s.kind === 'loss') return t('eval.loss_in', { n: s.value });
+  return text || (s.value > 0 ? '+' : '') + s.value;
+}
+
+export function renderEval(els, store, settings) {
+  els.box.classList.toggle('off', !settings.showEval);
+  const v = store.view;
+  const a = store.hint || store.analysis;
+  if (!v || !a) {
+    els.white.style.width = '50%';
+    els.score.textContent = '';
+    els.line.textContent = t('eval.none');
+    return;
+  }
+  // The score is from the side to move's point of view at the time it was computed.
+  const mover = a.side_to_move || a.side || v.sideToMove;
+  const s = parseScore(a.score);
+  const black =
+    typeof a.black_win_probability === 'number'
+      ? a.black_win_probability
+      : mover === 'black'
+        ? winProbability(s)
+        : 1 - winProbability(s);
+  els.white.style.width = `${Math.round((1 - black) * 100)}%`;
+  els.score.textContent = scoreText(s, a.score_text);
+  const pv = (a.pv || []).map((m) => {
+    const pt = toPoint(m, v.width, v.height);
+    return typeof m === 'string' ? m : pt ? pointName(pt, v.height) : '';
+  });
+  const bits = [];
+  if (store.hint && a.best) {
+    const bp = toPoint(a.best, v.width, v.height);
+    bits.push(t('eval.hint', { move: bp ? pointName(bp, v.height) : a.best }));
+  }
+  if (pv.length) bits.push(`${t('eval.best_line')}: ${pv.slice(0, 10).join(' ')}`);
+  if (a.depth) bits.push(t('eval.depth', { d: a.depth }));
+  els.line.textContent = bits.join(' · ');
+  els.line.title = els.line.textContent;
+}

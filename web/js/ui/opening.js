@@ -1,0 +1,49 @@
+// Swap / swap2 openings: who places the opening stones, and the colour choices the server offers.
+
+import { t } from '../i18n.js';
+
+/// The name of a seat ("first"/"second"): "You"/"Computer" against the computer, else the seat.
+export function seatName(store, seat) {
+  const v = store.view;
+  if (v && v.mode === 'computer' && v.computer && v.computer.seat) {
+    return t(v.computer.seat === seat ? 'player.computer' : 'player.you');
+  }
+  return t(seat === 'second' ? 'seat.second' : 'seat.first');
+}
+
+/// Status sentence while the opening is on, or null.
+export function openingStatus(store) {
+  const v = store.view;
+  const o = v && !v.result ? v.opening : null;
+  if (!o) return null;
+  const who = seatName(store, o.seat);
+  if (o.phase === 'choose') return t('status.opening_choice', { who });
+  if (o.phase === 'place') return t('status.place_opening', { who, stone: t(`color.${v.sideToMove}`), n: v.moves.length + 1 });
+  return null;
+}
+
+export function renderOpening(panel, titleEl, choicesEl, store, onChoose) {
+  const v = store.view;
+  const o = v && !v.result ? v.opening : null;
+  const options = o && o.phase === 'choose' && store.humanAction() === 'choose' ? o.options || [] : [];
+  if (!options.length || store.browsing()) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  titleEl.textContent = t('status.opening_choice', { who: seatName(store, o.seat) });
+  const key = options.map(String).join(',');
+  if (choicesEl.dataset.key === `${key}|${document.documentElement.lang}`) return;
+  choicesEl.dataset.key = `${key}|${document.documentElement.lang}`;
+  choicesEl.replaceChildren(
+    ...options.map((choice) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn';
+      b.dataset.choice = choice;
+      b.textContent = t(`opening.choice.${choice}`);
+      b.addEventListener('click', () => onChoose(choice));
+      return b;
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+// The status line: whose turn, the computer thinking, why the game ended, or the last message.
+
+import { t } from '../i18n.js';
+import { openingStatus } from './opening.js';
+
+/// A translated sentence for a refusal: by the server's stable `code`, else its English message.
+export function errorText(e) {
+  if (e && e.status === 0) return t('error.network');
+  const code = e && e.body && e.body.code;
+  const key = `error.code.${code}`;
+  if (code && t(key) !== key) return t(key, { message: e.message });
+  return t('error.generic', { message: (e && e.message) || String(e) });
+}
+
+export function colorName(c) {
+  return t(c === 'white' ? 'color.white' : 'color.black');
+}
+
+export function kindName(kind) {
+  const k = String(kind || '').toLowerCase().replace('_', '-');
+  const map = { '33': 'double-three', '44': 'double-four', '6': 'overline', doublethree: 'double-three', doublefour: 'double-four' };
+  return t(`forbidden.${map[k] || k}`);
+}
+
+/// A sentence for a finished game, built from the server's result (never judged here).
+export function resultSentence(view) {
+  const r = view.result;
+  if (!r) return '';
+  const winner = r.winner || null;
+  const color = winner ? colorName(winner) : '';
+  const loser = winner ? colorName(winner === 'black' ? 'white' : 'black') : '';
+  const reason = String(r.reason || '').toLowerCase().replace('_', '-');
+  switch (reason) {
+    case 'five':
+      return t('result.five', { color, n: (r.cells && r.cells.length) || view.k });
+    case 'bubbles':
+      return t('result.bubbles', { color, n: r.count ?? 7 });
+    case 'forbidden': {
+      const p = r.point || r.pos;
+      const name = typeof p === 'string' ? p : p ? p.name || String.fromCharCode(97 + p.x) + (view.height - p.y) : '';
+      return t('result.forbidden', { color, kind: kindName(r.kind), point: name });
+    }
+    case 'resignation':
+      return t('result.resignation', { color, loser });
+    case 'time':
+      return t('result.time', { color, loser });
+    case 'board-full':
+      return t('result.board_full');
+    case 'agreement':
+      return t('result.agreement');
+    default:
+      return winner ? t('result.wins', { color }) : view.resultText || t('result.draw');
+  }
+}
+
+export function renderStatus(el, textEl, store) {
+  const v = store.view;
+  let text;
+  let cls = '';
+  const msg = store.message;
+  if (!v) {
+    text = store.connected === false && msg ? t(msg.key, msg.params) : t('status.no_game');
+  } else if (v.result) {
+    text = resultSentence(v);
+    if (v.mode === 'computer' && v.result.winner) {
+      const human = store.humanColors()[0];
+      text = `${t(v.result.winner === human ? 'result.you_win' : 'result.you_lose')} ${text}`;
+    }
+    cls = 'over';
+  } else if (msg && msg.kind === 'error') {
+    text = t(msg.key, msg.params);
+    cls = 'error';
+  } else if (v.thinking) {
+    const a = store.analysis;
+    const best = a && a.purpose !== 'hint' && a.best && (a.best.name || a.best);
+    text = best ? t('status.thinking_best', { move: best, d: a.depth ?? '' }) : t('status.thinking');
+    cls = 'thinking';
+  } else if (store.browsing()) {
+    const ply = store.shownPly();
+    text = ply === 0 ? t('status.browsing_start') : t('status.browsing', { ply, total: v.moves.length });
+  } else if (msg) {
+    text = t(msg.key, msg.params);
+  } else if (openingStatus(store)) {
+    text = openingStatus(store);
+  } else if (v.mode === 'computer' && store.isHumanTurn()) {
+    text = t('status.your_move', { color: colorName(v.sideToMove) });
+  } else {
+    text = t('status.to_move', { color: colorName(v.sideToMove) });
+  }
+  if (v && v.thinking && !v.result) cls = `${cls} thinking`;
+  el.className = `status ${cls}`.trim();
+  textEl.textContent = text;
+  el.dataset.turn = v && !v.result && !store.browsing() ? v.sideToMove : '';
+  el.dataset.state = v ? (v.result ? 'over' : v.thinking ? 'thinking' : 'playing') : 'none';
+}
