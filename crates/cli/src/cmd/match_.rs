@@ -297,15 +297,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let record_note = match &args.out {
             Some(dir) => {
                 let stem = dir.join(format!("game-{:03}", report.index + 1));
-                let black = &names[report.black];
-                let white = &names[1 - report.black];
-                let psq = record::psq(&report.game, black, white);
-                let sgf_result = match report.outcome.winner {
-                    Some(w) if w == report.black => "B+",
-                    Some(_) => "W+",
-                    None => "0",
-                };
-                let sgf = record::sgf(&report.game, black, white, sgf_result);
+                let winner_color = report.outcome.winner.map(|w| {
+                    if w == report.black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
+                });
+                let rec = record::record(
+                    &report.game,
+                    [&names[report.black], &names[1 - report.black]],
+                    winner_color,
+                    &report.outcome.reason,
+                );
+                let (psq, sgf) = record::texts(&rec).map_err(CliError::failure)?;
                 std::fs::write(stem.with_extension("psq"), psq)
                     .and_then(|()| std::fs::write(stem.with_extension("sgf"), sgf))
                     .map_err(|e| {

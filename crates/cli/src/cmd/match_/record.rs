@@ -1,77 +1,70 @@
-//! Game records for `wuzi match`: PSQ and SGF through `wuzi_rules::record` once the
-//! record module lands; until then these minimal writers (same formats).
+//! Game records for `wuzi match`, written with `wuzi_rules::record`.
 
-use wuzi_rules::{Color, Game, Pos, Size};
+use wuzi_rules::record::{Player, Players, Record, RecordMeta, psq, sgf};
+use wuzi_rules::{Color, EndReason, Game};
 
-/// Piskvork's PSQ: header, one `x,y,ms` line per move (1-based), then the players.
-pub fn psq(game: &Game, black: &str, white: &str) -> String {
-    let size = game.size();
-    let mut s = format!("Piskvorky {}x{}, 11:11, 0\n", size.width(), size.height());
-    for m in game.moves() {
-        s.push_str(&format!(
-            "{},{},{}\n",
-            u32::from(m.pos.x) + 1,
-            u32::from(m.pos.y) + 1,
-            m.time_ms.unwrap_or(0)
-        ));
-    }
-    s.push_str(&format!("{black}\n{white}\n"));
-    s
-}
-
-fn sgf_point(p: Pos) -> String {
-    format!("{}{}", (b'a' + p.x) as char, (b'a' + p.y) as char)
-}
-
-fn sgf_text(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// SGF (FF[4], GM[4]): points as two letters from `a`, y from the top.
-pub fn sgf(game: &Game, black: &str, white: &str, result: &str) -> String {
-    let size: Size = game.size();
-    let sz = if size.is_square() {
-        size.width().to_string()
-    } else {
-        format!("{}:{}", size.width(), size.height())
+/// The record of a finished match game. `winner` and `reason` describe the end when the
+/// rules did not decide it (a crash, an illegal answer, a timeout): the game is then
+/// recorded as lost by the offender, with the reason in a `termination` tag.
+pub fn record(game: &Game, names: [&str; 2], winner: Option<Color>, reason: &str) -> Record {
+    let player = |name: &str| Player {
+        name: Some(name.to_string()),
+        kind: Some(name.to_string()),
     };
-    let mut s = format!(
-        "(;FF[4]GM[4]CA[UTF-8]AP[wuzi]SZ[{sz}]RU[{}]PB[{}]PW[{}]RE[{}]",
-        game.rule(),
-        sgf_text(black),
-        sgf_text(white),
-        sgf_text(result)
-    );
-    for m in game.moves() {
-        let c = if m.color == Color::Black { 'B' } else { 'W' };
-        s.push_str(&format!(";{c}[{}]", sgf_point(m.pos)));
-        if let Some(ms) = m.time_ms {
-            s.push_str(&format!("C[{ms} ms]"));
-        }
+    let mut game = game.clone();
+    if !game.is_over() {
+        let _ = game.end(
+            winner,
+            if winner.is_some() {
+                EndReason::Resignation
+            } else {
+                EndReason::Agreement
+            },
+        );
     }
-    s.push_str(")\n");
-    s
+    let mut rec = Record::from_game(
+        &game,
+        RecordMeta {
+            players: Players {
+                black: player(names[0]),
+                white: player(names[1]),
+            },
+            ..RecordMeta::default()
+        },
+    );
+    rec.tags.insert("termination".into(), reason.to_string());
+    rec
+}
+
+/// The PSQ and SGF texts of a record.
+pub fn texts(rec: &Record) -> Result<(String, String), String> {
+    let p = psq::write(rec).map_err(|e| format!("PSQ: {e}"))?;
+    let s = sgf::write(rec).map_err(|e| format!("SGF: {e}"))?;
+    Ok((p, s))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wuzi_rules::{GameConfig, Rule, notation};
+    use wuzi_rules::{GameConfig, Rule, Size, notation};
 
     #[test]
-    fn writes_both_formats() {
+    fn records_roundtrip_with_the_verdict() {
         let size = Size::STANDARD;
-        let moves = notation::parse_moves("h8 i9", size).unwrap();
-        let mut game = Game::new(GameConfig::new(Rule::Renju, size)).unwrap();
-        game.try_play_timed(moves[0], Some(12)).unwrap();
-        game.try_play_timed(moves[1], None).unwrap();
-        assert_eq!(
-            psq(&game, "a", "b"),
-            "Piskvorky 15x15, 11:11, 0\n8,8,12\n9,7,0\na\nb\n"
+        let moves = notation::parse_moves("h8 i9 h9", size).unwrap();
+        let game = Game::from_moves(GameConfig::new(Rule::Renju, size), &moves).unwrap();
+        let rec = record(
+            &game,
+            ["full", "pbrain-x"],
+            Some(Color::Black),
+            "white loses: crashed",
         );
-        assert_eq!(
-            sgf(&game, "a]", "b", "B+R"),
-            "(;FF[4]GM[4]CA[UTF-8]AP[wuzi]SZ[15]RU[renju]PB[a\\]]PW[b]RE[B+R];B[hh]C[12 ms];W[ig])\n"
-        );
+        let (p, s) = texts(&rec).unwrap();
+        assert!(p.starts_with("Piskvorky 15x15"), "{p}");
+        let back = sgf::read(&s).unwrap();
+        assert_eq!(back.moves.len(), 3);
+        assert_eq!(back.result.unwrap().winner, Some(Color::Black));
+        assert_eq!(back.players.black.name.as_deref(), Some("full"));
+        assert_eq!(psq::read(&p).unwrap().moves.len(), 3);
     }
 }
