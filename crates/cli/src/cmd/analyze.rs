@@ -5,6 +5,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use wuzi_engine::threat::{self, Solver};
 use wuzi_engine::{Engine, EngineOptions, Position, SearchInfo, SearchLimits};
 use wuzi_rules::{Game, GameConfig, Pos, Rule, Size};
 
@@ -121,17 +122,33 @@ pub fn run(args: Args) -> Result<(), CliError> {
     );
     if let Some(kind) = args.solve {
         let started = Instant::now();
-        let line = match kind {
-            Solve::Vcf => wuzi_engine::vcf(&pos, &limits),
-            Solve::Vct => wuzi_engine::vct(&pos, &limits),
+        let stop = AtomicBool::new(false);
+        let mut board = wuzi_engine::board::Board::new(&pos);
+        let mut solver = Solver::new(&limits, &stop);
+        let mut line = Vec::new();
+        let found = match kind {
+            Solve::Vcf => solver.vcf(
+                &mut board,
+                args.depth.unwrap_or(threat::VCF_DEFAULT_DEPTH),
+                &mut line,
+            ),
+            Solve::Vct => solver.vct(
+                &mut board,
+                args.depth.unwrap_or(threat::VCT_DEFAULT_DEPTH),
+                &mut line,
+            ),
         };
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         let name = if kind == Solve::Vcf { "vcf" } else { "vct" };
-        match line {
-            Some(line) => println!("{name}: {} ({} plies)", line_text(size, &line), line.len()),
-            None => println!("{name}: none"),
+        if found {
+            let line: Vec<Pos> = line.into_iter().map(wuzi_engine::board::pos_of).collect();
+            println!("{name}: {} ({} plies)", line_text(size, &line), line.len());
+        } else if solver.aborted() {
+            println!("{name}: none found within the limits");
+        } else {
+            println!("{name}: none");
         }
-        println!("time {ms:.1} ms (the solver does not report a node count)");
+        println!("time {ms:.1} ms, nodes {}", solver.nodes);
         return Ok(());
     }
     let mut engine = Engine::new(EngineOptions {
