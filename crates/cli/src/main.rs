@@ -36,6 +36,7 @@ struct Cli {
 enum Command {
     Judge(cmd::judge::Args),
     Forbidden(cmd::forbidden::Args),
+    Convert(cmd::convert::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Judge(args)) => cmd::judge::run(args),
         Some(Command::Forbidden(args)) => cmd::forbidden::run(args),
+        Some(Command::Convert(args)) => cmd::convert::run(args),
         // Until `wuzi serve` lands, running wuzi without a command shows the help.
         None => Cli::command()
             .print_help()

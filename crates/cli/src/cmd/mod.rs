@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the error type they share.
 
+pub mod convert;
 pub mod forbidden;
 pub mod judge;
 
