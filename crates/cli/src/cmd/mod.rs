@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod convert;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
