@@ -216,10 +216,25 @@ mod tests {
         assert!(hi4 - lo4 < hi - lo);
         assert_eq!(Tally::default().elo(), None);
         // A clean sweep: infinite estimate, finite lower bound that grows with the games.
-        let (e10, lo10, hi10) = Tally { wins: 10, draws: 0, losses: 0 }.elo().unwrap();
-        let (_, lo50, _) = Tally { wins: 50, draws: 0, losses: 0 }.elo().unwrap();
+        let (e10, lo10, hi10) = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .unwrap();
+        let (_, lo50, _) = Tally {
+            wins: 50,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .unwrap();
         assert!(e10.is_infinite() && hi10.is_infinite());
-        assert!(lo10.is_finite() && lo10 > 0.0 && lo50 > lo10, "{lo10} {lo50}");
+        assert!(
+            lo10.is_finite() && lo10 > 0.0 && lo50 > lo10,
+            "{lo10} {lo50}"
+        );
     }
 
     #[test]
