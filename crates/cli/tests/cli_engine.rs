@@ -320,3 +320,50 @@ fn bench_prints_a_deterministic_node_total() {
     assert!(first > 0);
     assert_eq!(first, run(), "one-thread bench is not deterministic");
 }
+
+#[test]
+fn analyze_solves_a_vcf_puzzle_from_a_board_diagram() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/renju_vcf_puzzles_mintaka.jsonl"
+    );
+    let first = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    // The board rows are the only thing taken from the record: pull them out of the JSON.
+    let rows_at = first.find("\"board\": [").unwrap() + "\"board\": [".len();
+    let rows_end = rows_at + first[rows_at..].find(']').unwrap();
+    let rows: Vec<&str> = first[rows_at..rows_end]
+        .split(',')
+        .map(|r| r.trim().trim_matches('"'))
+        .collect();
+    assert_eq!(rows.len(), 15);
+    let dir = scratch("puzzle");
+    let file = dir.join("board.txt");
+    std::fs::write(&file, rows.join("\n")).unwrap();
+    let out = ok(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--solve",
+        "vcf",
+        "--board",
+        file.to_str().unwrap(),
+        "--to-move",
+        "black",
+    ]);
+    assert!(out.contains("position: black to move"), "{out}");
+    let check = out
+        .lines()
+        .find_map(|l| l.strip_prefix("check: "))
+        .expect(&out);
+    assert!(check.starts_with("replayed, black wins"), "{out}");
+    assert!(out.contains("nodes "), "{out}");
+    // A bad diagram is an input error.
+    std::fs::write(&file, "..X\n..Q\n").unwrap();
+    input_error(&["analyze", "--board", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -2,11 +2,13 @@
 //! variation and the N best moves; or the threat solver's winning line.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use wuzi_engine::threat::{self, Solver};
 use wuzi_engine::{Engine, EngineOptions, Position, SearchInfo, SearchLimits};
-use wuzi_rules::{Game, GameConfig, Pos, Rule, Size};
+use wuzi_rules::{Board, Cell, Color, Game, GameConfig, Pos, Rule, Size};
 
 use super::{CliError, parse_move_args};
 
@@ -15,6 +17,7 @@ Examples:
   wuzi analyze --rule renju --time 2s h8 i9 j10
   wuzi analyze --depth 8 --multipv 3 h8h9i8i9
   wuzi analyze --rule renju --solve vcf h8 h9 i8 i9 j8 j9 k7 k9
+  wuzi analyze --rule renju --solve vcf --board puzzle.txt --to-move black
 
 Progress lines (depth, score, nodes, nodes/s, principal variation) go to stdout while the
 engine thinks. Scores are for the side to move; `win in N` counts its own moves.
@@ -57,6 +60,13 @@ pub struct Args {
     /// Run a threat solver instead of the search.
     #[arg(long, value_enum)]
     solve: Option<Solve>,
+    /// Read the position from a board diagram instead of moves: one row per line, top row
+    /// first, `X` black, `O` white, `.` empty (`-` for stdin). The size comes from it.
+    #[arg(long, conflicts_with = "moves")]
+    board: Option<PathBuf>,
+    /// Side to move with --board (default: Black if both have as many stones, else White).
+    #[arg(long, requires = "board")]
+    to_move: Option<Color>,
     /// Moves in renju notation, Black first: `h8 i9 j10` or `h8i9j10`.
     moves: Vec<String>,
 }
@@ -86,13 +96,58 @@ fn line_text(size: Size, pv: &[Pos]) -> String {
         .join(" ")
 }
 
+/// A game set up from a diagram file (or stdin for `-`).
+fn board_game(path: &Path, rule: Rule, to_move: Option<Color>) -> Result<Game, CliError> {
+    let text = if path == Path::new("-") {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(|e| CliError::input(format!("cannot read board {}: {e}", path.display())))?;
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let board = Board::from_rows(&rows).map_err(|e| CliError::input(e.to_string()))?;
+    let count = |c: Cell| board.cells().iter().filter(|&&x| x == c).count();
+    let to_move = to_move.unwrap_or(if count(Cell::Black) == count(Cell::White) {
+        Color::Black
+    } else {
+        Color::White
+    });
+    Game::from_setup(GameConfig::new(rule, board.size()), &board, to_move)
+        .map_err(|e| CliError::input(e.to_string()))
+}
+
+/// Replays a solver line on the game and says whether it ends in the attacker's win.
+fn replay_check(game: &Game, line: &[Pos]) -> String {
+    let attacker = game.side_to_move();
+    let mut g = game.clone();
+    for (i, &p) in line.iter().enumerate() {
+        if let Err(e) = g.try_play(p) {
+            return format!("move {} of the line is illegal: {e}", i + 1);
+        }
+        if g.is_over() && i + 1 < line.len() {
+            return format!("the game ended early at move {} of the line", i + 1);
+        }
+    }
+    match g.result() {
+        Some(r) if r.winner == Some(attacker) => format!("replayed, {}", r.describe(g.size())),
+        Some(r) => format!("replayed, but {}", r.describe(g.size())),
+        None => "replayed, but the line does not end the game".to_string(),
+    }
+}
+
 /// Runs `wuzi analyze`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let config = GameConfig::new(args.rule, args.size);
-    let moves = parse_move_args(&args.moves, args.size)?;
-    let game = Game::from_moves(config, &moves).map_err(|e| CliError::input(e.to_string()))?;
+    let game = match &args.board {
+        Some(path) => board_game(path, args.rule, args.to_move)?,
+        None => {
+            let config = GameConfig::new(args.rule, args.size);
+            let moves = parse_move_args(&args.moves, args.size)?;
+            Game::from_moves(config, &moves).map_err(|e| CliError::input(e.to_string()))?
+        }
+    };
+    let size = game.size();
     if let Some(result) = game.result() {
-        println!("the game is over: {}", result.describe(args.size));
+        println!("the game is over: {}", result.describe(size));
         return Ok(());
     }
     if args.multipv == 0 || args.threads == 0 {
@@ -100,7 +155,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--multipv and --threads must be at least 1",
         ));
     }
-    let size = args.size;
     let pos = Position::from_game(&game);
     let time = match (args.time, args.depth) {
         (None, None) => Some(Duration::from_secs(2)),
@@ -117,21 +171,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
         game.side_to_move(),
         args.rule,
         size,
-        game.ply()
+        game.board().stone_count()
     );
     if let Some(kind) = args.solve {
         let started = Instant::now();
-        let line = match kind {
-            Solve::Vcf => wuzi_engine::vcf(&pos, &limits),
-            Solve::Vct => wuzi_engine::vct(&pos, &limits),
+        let stop = AtomicBool::new(false);
+        let mut board = wuzi_engine::board::Board::new(&pos);
+        let mut solver = Solver::new(&limits, &stop);
+        let mut line = Vec::new();
+        let found = match kind {
+            Solve::Vcf => solver.vcf(
+                &mut board,
+                args.depth.unwrap_or(threat::VCF_DEFAULT_DEPTH),
+                &mut line,
+            ),
+            Solve::Vct => solver.vct(
+                &mut board,
+                args.depth.unwrap_or(threat::VCT_DEFAULT_DEPTH),
+                &mut line,
+            ),
         };
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         let name = if kind == Solve::Vcf { "vcf" } else { "vct" };
-        match line {
-            Some(line) => println!("{name}: {} ({} plies)", line_text(size, &line), line.len()),
-            None => println!("{name}: none"),
+        if found {
+            let line: Vec<Pos> = line.into_iter().map(wuzi_engine::board::pos_of).collect();
+            println!("{name}: {} ({} plies)", line_text(size, &line), line.len());
+            println!("check: {}", replay_check(&game, &line));
+        } else if solver.aborted() {
+            println!("{name}: none found within the limits");
+        } else {
+            println!("{name}: none");
         }
-        println!("time {ms:.1} ms (the solver does not report a node count)");
+        println!("time {ms:.1} ms, nodes {}", solver.nodes);
         return Ok(());
     }
     let mut engine = Engine::new(EngineOptions {

@@ -147,13 +147,17 @@ impl Player for EnginePlayer {
             ..SearchLimits::default()
         };
         let stop = AtomicBool::new(false);
-        let result = self.kind.choose(
-            &mut self.engine,
-            &Position::from_game(game),
-            &limits,
-            &stop,
-            &mut |_| {},
-        );
+        let (kind, engine) = (self.kind, &mut self.engine);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            kind.choose(
+                engine,
+                &Position::from_game(game),
+                &limits,
+                &stop,
+                &mut |_| {},
+            )
+        }))
+        .map_err(|_| Failure::Crash("the engine panicked".into()))?;
         result.best.ok_or(Failure::NoMove)
     }
 }
