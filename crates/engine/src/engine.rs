@@ -248,11 +248,16 @@ impl Engine {
                 .nodes
                 .map_or(ROOT_VCT_NODES, |n| (n / 10).min(ROOT_VCT_NODES));
             let mut vct_solver = Solver::with_nodes(vct_budget, stop);
-            vct_solver.set_deadline(tm.hard().map(|h| start + h / 5));
+            vct_solver.set_deadline(tm.hard().map(|h| start + h / 8));
             line.clear();
-            let found = vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
+            let found = params::Features::current().root_vct
+                && vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
             vcf_nodes = solver.nodes + vct_solver.nodes;
-            if found && limits.multipv <= 1 && !line.is_empty() {
+            if found
+                && limits.multipv <= 1
+                && !line.is_empty()
+                && params::Features::current().root_vct
+            {
                 let n = line.len() as u32;
                 return done(line[0], Score::Win(n), line, vcf_nodes);
             }

@@ -61,3 +61,62 @@ pub const MAX_MOVES_BASE: usize = 12;
 
 /// Attacker moves of the VCT tried at the root.
 pub const ROOT_VCT_DEPTH: u32 = 6;
+
+/// Search features that can be switched off for strength tests (A/B matches between
+/// the same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
+/// (comma-separated): `lmr`, `lmp`, `futility`, `leafvcf`, `rootvct`, `forcedext`,
+/// `aspiration`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Late-move pruning.
+    pub lmp: bool,
+    /// Reverse futility pruning at shallow depth.
+    pub futility: bool,
+    /// VCF at leaves with a four-three point.
+    pub leaf_vcf: bool,
+    /// VCT at the root.
+    pub root_vct: bool,
+    /// Forced replies do not cost depth.
+    pub forced_extension: bool,
+    /// Aspiration windows.
+    pub aspiration: bool,
+}
+
+impl Features {
+    /// Every feature on.
+    pub const ALL: Features = Features {
+        lmr: true,
+        lmp: true,
+        futility: true,
+        leaf_vcf: true,
+        root_vct: true,
+        forced_extension: true,
+        aspiration: true,
+    };
+
+    /// The features in use: all, minus those named in the environment variable
+    /// `WUZI_FEATURES_OFF` (read once).
+    #[must_use]
+    pub fn current() -> Features {
+        static CURRENT: std::sync::OnceLock<Features> = std::sync::OnceLock::new();
+        *CURRENT.get_or_init(|| {
+            let off = std::env::var("WUZI_FEATURES_OFF").unwrap_or_default();
+            let mut f = Features::ALL;
+            for name in off.split(',').map(str::trim) {
+                match name {
+                    "lmr" => f.lmr = false,
+                    "lmp" => f.lmp = false,
+                    "futility" => f.futility = false,
+                    "leafvcf" => f.leaf_vcf = false,
+                    "rootvct" => f.root_vct = false,
+                    "forcedext" => f.forced_extension = false,
+                    "aspiration" => f.aspiration = false,
+                    _ => {}
+                }
+            }
+            f
+        })
+    }
+}
