@@ -194,13 +194,31 @@ impl Engine {
         let mut root: Vec<Idx> = Vec::new();
         let mut opp_wins = Vec::new();
         board.win_points(opp, &mut opp_wins);
-        if let Some(&b) = opp_wins.first() {
-            let score = if opp_wins.len() >= 2 || !board.is_legal(b) {
+        if !opp_wins.is_empty() {
+            // Block the five (a legal point of it); with two fives or only forbidden
+            // blocks the game is lost, but the move is still a legal one.
+            let legal_block = opp_wins.iter().copied().find(|&b| board.is_legal(b));
+            let lost = opp_wins.len() >= 2 || legal_block.is_none();
+            let score = if lost {
                 Score::Loss(2)
             } else {
                 Score::Eval(board.evaluate())
             };
-            return done(b, score, vec![b], 0);
+            let points = board.points().to_vec();
+            let m = legal_block
+                .or_else(|| {
+                    points.iter().copied().find(|&i| {
+                        board.is_empty(i) && board.is_candidate(i) && board.is_legal(i)
+                    })
+                })
+                .or_else(|| {
+                    points
+                        .iter()
+                        .copied()
+                        .find(|&i| board.is_empty(i) && board.is_legal(i))
+                })
+                .unwrap_or(opp_wins[0]);
+            return done(m, score, vec![m], 0);
         }
         movegen::generate(&mut board, &mut root);
         if root.is_empty() {

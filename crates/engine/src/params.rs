@@ -56,6 +56,8 @@ pub const FUTILITY_MARGIN: i32 = 120;
 pub const LEAF_VCF_DEPTH: u32 = 8;
 /// Node budget of the VCF search run at a leaf that has a four-three point.
 pub const LEAF_VCF_NODES: u64 = 60;
+/// Plies beyond the horizon the threat extension may add.
+pub const THREAT_EXTENSION_PLIES: i32 = 1;
 /// Most moves searched at a node (the rest of the candidates are pruned), by depth.
 pub const MAX_MOVES_BASE: usize = 12;
 
@@ -65,7 +67,7 @@ pub const ROOT_VCT_DEPTH: u32 = 6;
 /// Search features that can be switched off for strength tests (A/B matches between
 /// the same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated): `lmr`, `lmp`, `futility`, `leafvcf`, `rootvct`, `forcedext`,
-/// `aspiration`.
+/// `aspiration`, `threatext`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
@@ -82,6 +84,8 @@ pub struct Features {
     pub forced_extension: bool,
     /// Aspiration windows.
     pub aspiration: bool,
+    /// Threat extension: leaves under a winning threat are searched on.
+    pub threat_extension: bool,
 }
 
 impl Features {
@@ -94,6 +98,7 @@ impl Features {
         root_vct: true,
         forced_extension: true,
         aspiration: true,
+        threat_extension: true,
     };
 
     /// The features in use: all, minus those named in the environment variable
@@ -113,6 +118,7 @@ impl Features {
                     "rootvct" => f.root_vct = false,
                     "forcedext" => f.forced_extension = false,
                     "aspiration" => f.aspiration = false,
+                    "threatext" => f.threat_extension = false,
                     _ => {}
                 }
             }

@@ -284,11 +284,23 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 6. Leaves: a short VCF, else the static evaluation.
-        if depth <= 0 && forced.is_none() {
-            return self.leaf(ply, alpha, beta);
-        }
-        let depth = depth.max(1);
+        // Step 6. Leaves: a short VCF, else the static evaluation. With the threat
+        // extension a leaf under a winning threat is searched on (defences only), and
+        // a forced block at the horizon stays at the horizon.
+        let depth = if self.features.threat_extension {
+            if depth <= 0
+                && forced.is_none()
+                && (depth <= -params::THREAT_EXTENSION_PLIES || !movegen::under_threat(&self.board))
+            {
+                return self.leaf(ply, alpha, beta);
+            }
+            depth
+        } else {
+            if depth <= 0 && forced.is_none() {
+                return self.leaf(ply, alpha, beta);
+            }
+            depth.max(1)
+        };
 
         let static_eval = tt_entry.map_or_else(|| self.board.evaluate(), |e| e.eval);
 
@@ -336,7 +348,7 @@ impl<'a> Worker<'a> {
             let quiet = !restricted && order < params::ATTACK_ORDER[Threat::Flex3 as usize];
             if self.features.lmp
                 && !pv_node
-                && n >= params::MAX_MOVES_BASE + 4 * depth as usize
+                && n >= params::MAX_MOVES_BASE + 4 * depth.max(0) as usize
                 && quiet
                 && best > -WIN_BOUND
             {
