@@ -207,9 +207,10 @@ impl Engine {
             let points = board.points().to_vec();
             let m = legal_block
                 .or_else(|| {
-                    points.iter().copied().find(|&i| {
-                        board.is_empty(i) && board.is_candidate(i) && board.is_legal(i)
-                    })
+                    points
+                        .iter()
+                        .copied()
+                        .find(|&i| board.is_empty(i) && board.is_candidate(i) && board.is_legal(i))
                 })
                 .or_else(|| {
                     points
