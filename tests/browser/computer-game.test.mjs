@@ -103,7 +103,8 @@ test('a full game against the computer ends with the server\'s result on the pag
   const txt = await download('txt');
   assert.match(txt.name, /\.txt$/);
   const txtMoves = txt.text.match(/\b[a-o](?:1[0-5]|[1-9])\b/g) || [];
-  assert.deepEqual(txtMoves.slice(-names.length), names, 'the text record lists the moves in order');
+  const found = txtMoves.some((_, i) => names.every((n, j) => txtMoves[i + j] === n));
+  assert.ok(found, `the text record lists the moves in order:\n${txt.text}`);
 
   const psq = await download('psq');
   assert.match(psq.name, /\.psq$/);
