@@ -367,3 +367,31 @@ fn analyze_solves_a_vcf_puzzle_from_a_board_diagram() {
     input_error(&["analyze", "--board", file.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_closed_stdout_is_no_panic() {
+    for args in [
+        &["bench", "--depth", "2"][..],
+        &["analyze", "--depth", "2", "h8"][..],
+        &[
+            "match",
+            "classic-rank",
+            "classic-greedy",
+            "--games",
+            "1",
+            "-q",
+        ][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away, like `| head -0`
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
