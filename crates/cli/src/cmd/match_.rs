@@ -194,15 +194,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    let names = display_names(&specs);
+    let threads = [
+        args.threads_a.unwrap_or(args.threads),
+        args.threads_b.unwrap_or(args.threads),
+    ];
+    if threads.contains(&0) {
+        return Err(CliError::input("thread counts must be at least 1"));
+    }
+    let names = display_names(&specs, threads);
     let setup = Arc::new(Setup {
         config,
         openings,
         specs,
-        threads: [
-            args.threads_a.unwrap_or(args.threads),
-            args.threads_b.unwrap_or(args.threads),
-        ],
+        threads,
         hash: args.hash,
         grace: Duration::from_millis(args.grace),
         per_move,
@@ -213,7 +217,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         _ => unreachable!("one of them is set"),
     };
-    println!(
+    say!(
         "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source} ({} used{})",
         names[0],
         names[1],
@@ -382,21 +386,33 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ),
             Verdict::Continue => "no verdict yet (play more games)".to_string(),
         };
-        println!(
+        say!(
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] — {verdict}",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, r.llr, r.lower, r.upper
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            r.llr,
+            r.lower,
+            r.upper
         );
     }
     Ok(())
 }
 
-/// Names for the table; equal names get `#1`/`#2`.
-fn display_names(specs: &[PlayerSpec; 2]) -> [String; 2] {
+/// Names for the table: equal players are told apart by their thread counts when those
+/// differ (`full-2t`, `full-1t`), else by `#1`/`#2`.
+fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
     let (a, b) = (specs[0].to_string(), specs[1].to_string());
-    if a == b {
-        [format!("{a}#1"), format!("{b}#2")]
-    } else {
+    if a != b {
         [a, b]
+    } else if threads[0] != threads[1] {
+        [
+            format!("{a}-{}t", threads[0]),
+            format!("{b}-{}t", threads[1]),
+        ]
+    } else {
+        [format!("{a}#1"), format!("{b}#2")]
     }
 }
 
@@ -421,12 +437,12 @@ fn print_summary(
     per_move: Option<Duration>,
 ) {
     let width = names.iter().map(String::len).max().unwrap_or(4).max(10);
-    println!("{:width$}  games  wins  draws  losses   score", "");
+    say!("{:width$}  games  wins  draws  losses   score", "");
     let row = |label: &str, t: &Tally| {
         let score = t
             .score()
             .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
-        println!(
+        say!(
             "{label:width$}  {:5}  {:4}  {:5}  {:6}  {:>6}",
             t.games(),
             t.wins,
@@ -439,7 +455,7 @@ fn print_summary(
     row("  as black", &by_colour[0]);
     row("  as white", &by_colour[1]);
     if let Some((e, lo, hi)) = tally.elo() {
-        println!(
+        say!(
             "Elo difference ({} - {}): {} (95% interval {} .. {})",
             names[0],
             names[1],
@@ -451,19 +467,19 @@ fn print_summary(
     let limit = per_move.map_or(String::new(), |t| format!(", limit {} ms", t.as_millis()));
     for (p, name) in names.iter().enumerate() {
         match slowest[p] {
-            Some((d, game, ply)) => println!(
+            Some((d, game, ply)) => say!(
                 "slowest move of {name}: {:.1} ms (game {game}, move {ply}{limit})",
                 d.as_secs_f64() * 1000.0
             ),
-            None => println!("slowest move of {name}: no moves"),
+            None => say!("slowest move of {name}: no moves"),
         }
     }
     if lost_by_a.is_empty() {
-        println!("games lost by {}: none", names[0]);
+        say!("games lost by {}: none", names[0]);
     } else {
-        println!("games lost by {}:", names[0]);
+        say!("games lost by {}:", names[0]);
         for l in lost_by_a {
-            println!("  {l}");
+            say!("  {l}");
         }
     }
 }
