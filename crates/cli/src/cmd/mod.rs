@@ -82,9 +82,9 @@ pub fn parse_move_args(args: &[String], size: Size) -> Result<Vec<Pos>, CliError
     for (i, arg) in args.iter().enumerate() {
         let part = notation::parse_moves(arg, size).map_err(|e| {
             CliError::input(format!(
-                "cannot read moves in argument {} {arg:?}: character {}: {}",
+                "cannot read moves in argument {} {arg:?} at character {}: {}",
                 i + 1,
-                e.offset,
+                e.offset + 1,
                 e.message
             ))
         })?;
