@@ -453,3 +453,41 @@ fn concurrent_games_all_get_played_and_recorded() {
     let _ = std::fs::remove_dir_all(dir);
     let _ = std::fs::remove_dir_all(dir1);
 }
+
+#[test]
+fn a_ladder_plays_neighbours_and_prints_ratings() {
+    let dir = scratch("ladder");
+    let out = ok(&[
+        "match",
+        "classic-greedy",
+        "classic-rank",
+        "classic-tuple",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(out.matches("match: ").count(), 2, "{out}");
+    let ladder = &out[out.find("ladder (2 games a pair):").expect(&out)..];
+    assert!(
+        ladder.contains("classic-greedy vs classic-rank"),
+        "{ladder}"
+    );
+    assert!(ladder.contains("classic-rank vs classic-tuple"), "{ladder}");
+    assert!(
+        dir.join("classic-greedy-vs-classic-rank/game-002.psq")
+            .is_file()
+    );
+    assert!(
+        dir.join("classic-rank-vs-classic-tuple/game-001.sgf")
+            .is_file()
+    );
+    assert!(
+        input_error(&["match", "full", "level5", "level4", "--threads-a", "2"])
+            .contains("exactly two")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -25,6 +25,7 @@ Examples:
   wuzi match full level5 --tc 10+0.1 --games 20 --sprt 0,50
   wuzi match full ./pbrain-rapfi --rule standard --time-per-move 1000
   wuzi match full full --threads-a 2 --threads-b 1 --games 40
+  wuzi match level1 level2 level3 level4 --games 20      (a ladder of neighbours)
 
 Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
 Gomocup brain command (a path like ./pbrain-x, or cmd:NAME ARGS). Each opening is played twice,
@@ -35,10 +36,11 @@ loses the game; so does a brain that crashes.";
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The first player (its score is reported).
-    a: String,
-    /// The second player.
-    b: String,
+    /// The players. With two, the first one's score is reported; with more, each plays
+    /// its neighbour in the list (a ladder, e.g. level1 level2 … level10) and a table of
+    /// the neighbours' Elo differences follows.
+    #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
+    players: Vec<String>,
     /// Rule: freestyle, standard, renju or caro.
     #[arg(long, short, default_value = "freestyle")]
     rule: Rule,
@@ -154,10 +156,94 @@ struct Setup {
 
 /// Runs `wuzi match`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let specs = [
-        args.a.parse::<PlayerSpec>().map_err(CliError::input)?,
-        args.b.parse::<PlayerSpec>().map_err(CliError::input)?,
-    ];
+    let specs: Vec<PlayerSpec> = args
+        .players
+        .iter()
+        .map(|p| p.parse::<PlayerSpec>().map_err(CliError::input))
+        .collect::<Result<_, _>>()?;
+    if specs.len() == 2 {
+        let threads = [
+            args.threads_a.unwrap_or(args.threads),
+            args.threads_b.unwrap_or(args.threads),
+        ];
+        run_pair(
+            &args,
+            [specs[0].clone(), specs[1].clone()],
+            threads,
+            args.out.clone(),
+        )?;
+        return Ok(());
+    }
+    if args.threads_a.is_some() || args.threads_b.is_some() {
+        return Err(CliError::input(
+            "--threads-a/--threads-b need exactly two players",
+        ));
+    }
+    // A ladder: each player against the next.
+    let mut rows = Vec::new();
+    for pair in specs.windows(2) {
+        let out = args
+            .out
+            .as_ref()
+            .map(|d| d.join(format!("{}-vs-{}", pair[0], pair[1])));
+        let tally = run_pair(
+            &args,
+            [pair[0].clone(), pair[1].clone()],
+            [args.threads; 2],
+            out,
+        )?;
+        rows.push((pair[0].to_string(), pair[1].to_string(), tally));
+        say!("");
+    }
+    say!("ladder ({} games a pair):", args.games);
+    say!(
+        "{:<36} {:>6}  {:<24} {}",
+        "pair",
+        "score",
+        "Elo of first (95%)",
+        "rating (first player = 0)"
+    );
+    say!("{:<36} {:>6}  {:<24} {} 0", "", "", "", specs[0]);
+    // Each player's rating relative to the first of the list. A one-sided pairing has an
+    // infinite estimate; its interval bound nearest zero is used instead (marked `*`).
+    let mut rating = 0.0f64;
+    let mut bounded = false;
+    for (a, b, t) in rows {
+        let Some((e, lo, hi)) = t.elo() else { continue };
+        let used = if e.is_finite() {
+            e
+        } else {
+            bounded = true;
+            if e > 0.0 { lo } else { hi }
+        };
+        rating -= used;
+        say!(
+            "{:<36} {:>5.1}%  {:<24} {b} {:+.0}{}",
+            format!("{a} vs {b}"),
+            100.0 * t.score().unwrap_or(0.0),
+            format!(
+                "{} ({} .. {})",
+                signed_elo(e),
+                signed_elo(lo),
+                signed_elo(hi)
+            ),
+            rating,
+            if bounded { "*" } else { "" }
+        );
+    }
+    if bounded {
+        say!("* a pairing was one-sided: its 95% bound stands in for the infinite estimate");
+    }
+    Ok(())
+}
+
+/// Plays one pairing and prints its summary; returns the first player's tally.
+fn run_pair(
+    args: &Args,
+    specs: [PlayerSpec; 2],
+    threads: [usize; 2],
+    out_dir: Option<PathBuf>,
+) -> Result<Tally, CliError> {
     let config = GameConfig::new(args.rule, args.size);
     config
         .validate()
@@ -184,7 +270,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--concurrency and --threads must be at least 1",
         ));
     }
-    if let Some(dir) = &args.out {
+    if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
     }
@@ -194,10 +280,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    let threads = [
-        args.threads_a.unwrap_or(args.threads),
-        args.threads_b.unwrap_or(args.threads),
-    ];
     if threads.contains(&0) {
         return Err(CliError::input("thread counts must be at least 1"));
     }
@@ -298,7 +380,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 *mine = Some((d, report.index + 1, ply));
             }
         }
-        let record_note = match &args.out {
+        let record_note = match &out_dir {
             Some(dir) => {
                 let stem = dir.join(format!("game-{:03}", report.index + 1));
                 let winner_color = report.outcome.winner.map(|w| {
@@ -397,7 +479,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             r.upper
         );
     }
-    Ok(())
+    Ok(tally)
 }
 
 /// Names for the table: equal players are told apart by their thread counts when those
