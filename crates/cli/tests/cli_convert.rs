@@ -95,7 +95,19 @@ fn pipes_need_formats_or_recognisable_input() {
         ),
         "h8i9\n"
     );
-    let err = input_error(&["convert", "--to", "sgf", "-", "-"], b"h8i9");
+    // Text and position strings are recognised too.
+    assert_eq!(
+        ok(&["convert", "--to", "pos", "-", "-"], "h8 i9\n"),
+        "h8i9\n"
+    );
+    assert_eq!(
+        ok(
+            &["convert", "--to", "pos", "-", "-"],
+            "Rule: renju\n1. h8\n"
+        ),
+        "h8\n"
+    );
+    let err = input_error(&["convert", "--to", "sgf", "-", "-"], b"<html>");
     assert!(err.contains("--from"), "{err}");
     let err = input_error(&["convert", "--from", "pos", "-", "-"], b"h8i9");
     assert!(err.contains("--to"), "{err}");

@@ -393,6 +393,36 @@ impl Format {
         Format::from_extension(ext)
     }
 
+    /// Guesses the format of a record from its first characters: JSON (`{`), SGF (`(`),
+    /// PSQ (`Piskvorky`), text (header lines, comments or move numbers) or a position
+    /// string (points only). A bare move list such as `h8 i9` reads the same as text or
+    /// as a bottom-up position string; it is reported as text.
+    #[must_use]
+    pub fn detect(text: &str) -> Option<Format> {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let first_line = t.lines().next().unwrap_or("");
+        if t.starts_with('{') {
+            Some(Format::Json)
+        } else if t.starts_with('(') {
+            Some(Format::Sgf)
+        } else if t.starts_with("Piskvorky") {
+            Some(Format::Psq)
+        } else if first_line.starts_with('#')
+            || first_line.contains(':')
+            || first_line.starts_with(|c: char| c.is_ascii_digit())
+        {
+            Some(Format::Text)
+        } else if !t.is_empty()
+            && t.chars().all(|c| {
+                c.is_ascii_alphanumeric() || c.is_ascii_whitespace() || c == ',' || c == ';'
+            })
+        {
+            Some(Format::PosStr)
+        } else {
+            None
+        }
+    }
+
     /// Reads a record in this format.
     pub fn read(self, text: &str, options: &ReadOptions) -> Result<Record, RecordError> {
         let mut record = match self {
@@ -773,6 +803,33 @@ mod tests {
         assert!("doc".parse::<Format>().is_err());
         assert_eq!("top-down".parse::<RowOrder>().unwrap(), RowOrder::TopDown);
         assert!("sideways".parse::<RowOrder>().is_err());
+    }
+
+    #[test]
+    fn formats_are_detected_from_the_text() {
+        let cases = [
+            ("\u{feff} {\"format\":1}", Some(Format::Json)),
+            ("\n(;GM[4];B[hh])", Some(Format::Sgf)),
+            ("Piskvorky 15x15, 11:11, 0\n", Some(Format::Psq)),
+            ("# wuzi\nRule: renju\n", Some(Format::Text)),
+            ("Rule: renju\n\n1. h8\n", Some(Format::Text)),
+            ("1. h8 2. i9", Some(Format::Text)),
+            ("h8i9j10\n", Some(Format::PosStr)),
+            ("h8, i9; j10", Some(Format::PosStr)),
+            ("", None),
+            ("<html>", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(Format::detect(text), want, "{text:?}");
+        }
+        // What is detected reads in that format.
+        for (text, want) in cases {
+            if let Some(f) = want
+                && f != Format::Json
+            {
+                assert!(f.read(text, &ReadOptions::default()).is_ok(), "{text:?}");
+            }
+        }
     }
 
     #[test]
