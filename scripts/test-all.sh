@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# The test command: every test of the project (README). CI runs exactly this after .ci/run installs.
+# Every test of wuzi, in the order a failure is cheapest to see: formatting, lints, the
+# Rust tests of the whole workspace, the fuzz targets' build, then the browser tests.
+# This is the README's test command; .ci/run installs what it needs and runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== cargo fmt --check"
-cargo fmt --all --check
-echo "== cargo clippy"
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --all -- --check"
+cargo fmt --all -- --check
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
+
+step "cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
-echo "== cargo test"
+
+step "cargo test --workspace"
 cargo test --workspace
-if [ -f fuzz/Cargo.toml ]; then
-  echo "== fuzz targets build"
-  (cd fuzz && cargo build)
-fi
-echo "== browser tests"
+
+step "cargo build --manifest-path fuzz/Cargo.toml (fuzz targets build on stable)"
+cargo build --manifest-path fuzz/Cargo.toml
+
+# ---- browser tests ------------------------------------------------------------------------
+# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server.
+step "browser tests (scripts/test-browser.sh)"
 bash scripts/test-browser.sh
+# ---- end of browser tests -----------------------------------------------------------------
+
+step "all tests passed"

@@ -1,11 +1,17 @@
 //! The engine object: owns the transposition table and the search threads.
 
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
 
 use wuzi_rules::Pos;
 
-use crate::{Position, Score, SearchLimits, search};
+use crate::board::{Board, Idx, pos_of};
+use crate::eval::Threat;
+use crate::search::{RootMove, Shared, WIN, WIN_BOUND, Worker};
+use crate::threat::Solver;
+use crate::time::TimeManager;
+use crate::tt::Tt;
+use crate::{Position, Score, SearchLimits, movegen, params, threads};
 
 /// How the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +57,7 @@ pub struct SearchInfo {
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The move to play; `None` when the side to move has no legal point.
+    /// The move to play; `None` when the board has no empty point.
     pub best: Option<Pos>,
     /// Score of the best move for the side to move.
     pub score: Score,
@@ -65,17 +71,55 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+/// Deepest nominal depth of an iterative deepening.
+pub const MAX_DEPTH: u32 = 60;
+/// Share of the node budget (or nodes, without one) given to the root VCF.
+const ROOT_VCF_NODES: u64 = 40_000;
+/// Node budget of the root VCT.
+const ROOT_VCT_NODES: u64 = 30_000;
+
 /// A search engine: create once, search many positions.
 #[derive(Debug)]
 pub struct Engine {
     options: EngineOptions,
+    tt: Option<Tt>,
+    seed: u64,
+}
+
+/// A fresh seed per engine and per game (time and a counter), so games differ.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::Ordering;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    wuzi_rules::random::SplitMix64::new(t ^ n.rotate_left(32)).next()
+}
+
+/// The score type of a search score.
+#[must_use]
+pub fn to_score(v: i32) -> Score {
+    if v > WIN_BOUND {
+        Score::Win((WIN - v).max(1) as u32)
+    } else if v < -WIN_BOUND {
+        Score::Loss((WIN + v).max(1) as u32)
+    } else {
+        Score::Eval(v)
+    }
 }
 
 impl Engine {
-    /// A new engine (the hash table is allocated lazily).
+    /// A new engine. The hash table is allocated at the first search, from zeroed
+    /// pages, so neither this nor the first move pays for touching it.
     #[must_use]
     pub fn new(options: EngineOptions) -> Engine {
-        Engine { options }
+        crate::eval::pattern::PatternTable::prewarm();
+        Engine {
+            options,
+            tt: None,
+            seed: fresh_seed(),
+        }
     }
 
     /// The options the engine was built with.
@@ -84,12 +128,38 @@ impl Engine {
         self.options
     }
 
-    /// Forgets everything learned (hash table, history): for a new game.
-    pub fn clear(&mut self) {}
+    /// Changes the thread count and hash size (the table is rebuilt if its size changes).
+    pub fn set_options(&mut self, options: EngineOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = None;
+        }
+        self.options = options;
+    }
+
+    /// Forgets everything learned (hash table): for a new game, and for reproducible
+    /// node counts.
+    pub fn clear(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+        self.seed = fresh_seed();
+    }
+
+    /// The seed of the levels' random choices for the current game (a new one after
+    /// every [`Engine::clear`]).
+    #[must_use]
+    pub fn game_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Fixes the levels' random seed (reproducible games and tests).
+    pub fn set_game_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
 
     /// Searches `pos` within `limits` (or until `stop` is raised), calling `on_info` with
     /// progress, and returns the best move. Black never gets a forbidden point under
-    /// renju; a forced move is answered at once.
+    /// renju (unless every empty point is forbidden); a forced move is answered at once.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -97,6 +167,184 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        search::simple::search(pos, limits, stop, on_info)
+        let start = Instant::now();
+        let tm = TimeManager::new(limits, start);
+        let mut board = Board::new(pos);
+        let me = board.to_move();
+        let opp = me.opponent();
+        let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {
+            best: Some(pos_of(best)),
+            score,
+            pv: pv.into_iter().map(pos_of).collect(),
+            depth: 0,
+            nodes,
+            time: start.elapsed(),
+        };
+
+        // A win on the spot.
+        let mut wins = Vec::new();
+        board.win_points(me, &mut wins);
+        if let Some(&w) = wins
+            .iter()
+            .find(|&&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
+        {
+            return done(w, Score::Win(1), vec![w], 0);
+        }
+        // Root moves (threat-restricted); the opponent's five is blocked at once.
+        let mut root: Vec<Idx> = Vec::new();
+        let mut opp_wins = Vec::new();
+        board.win_points(opp, &mut opp_wins);
+        if let Some(&b) = opp_wins.first() {
+            let score = if opp_wins.len() >= 2 || !board.is_legal(b) {
+                Score::Loss(2)
+            } else {
+                Score::Eval(board.evaluate())
+            };
+            return done(b, score, vec![b], 0);
+        }
+        movegen::generate(&mut board, &mut root);
+        if root.is_empty() {
+            // Nothing legal: every empty point is forbidden (or no defence exists).
+            let any = board.points().iter().copied().find(|&i| board.is_empty(i));
+            let mut all = Vec::new();
+            for k in 0..board.points().len() {
+                let i = board.points()[k];
+                if board.is_empty(i) && board.is_legal(i) {
+                    all.push(i);
+                }
+            }
+            return match all.first().or(any.as_ref()) {
+                Some(&m) => done(m, Score::Loss(2), vec![m], 0),
+                None => SearchResult {
+                    best: None,
+                    score: Score::Eval(0),
+                    pv: Vec::new(),
+                    depth: 0,
+                    nodes: 0,
+                    time: start.elapsed(),
+                },
+            };
+        }
+        if root.len() == 1 && limits.multipv <= 1 {
+            return done(root[0], Score::Eval(board.evaluate()), vec![root[0]], 0);
+        }
+
+        // A VCF at the root settles the game.
+        let vcf_nodes;
+        {
+            let budget = limits
+                .nodes
+                .map_or(ROOT_VCF_NODES, |n| (n / 10).min(ROOT_VCF_NODES));
+            let mut solver = Solver::with_nodes(budget, stop);
+            solver.set_deadline(tm.hard().map(|h| start + h / 4));
+            let mut line = Vec::new();
+            let found = solver.vcf(&mut board, 60, &mut line);
+            if found && limits.multipv <= 1 {
+                let n = line.len() as u32;
+                return done(line[0], Score::Win(n), line, solver.nodes);
+            }
+            // Then a short VCT (threes and fours), on a smaller budget.
+            let vct_budget = limits
+                .nodes
+                .map_or(ROOT_VCT_NODES, |n| (n / 10).min(ROOT_VCT_NODES));
+            let mut vct_solver = Solver::with_nodes(vct_budget, stop);
+            vct_solver.set_deadline(tm.hard().map(|h| start + h / 5));
+            line.clear();
+            let found = vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
+            vcf_nodes = solver.nodes + vct_solver.nodes;
+            if found && limits.multipv <= 1 && !line.is_empty() {
+                let n = line.len() as u32;
+                return done(line[0], Score::Win(n), line, vcf_nodes);
+            }
+        }
+
+        let tt = self.tt.get_or_insert_with(|| Tt::new(self.options.hash_mb));
+        tt.new_search();
+        let internal_stop = AtomicBool::new(false);
+        let shared = Shared {
+            tt,
+            stop: &internal_stop,
+            user_stop: stop,
+            nodes: AtomicU64::new(vcf_nodes),
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            time: tm,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        let multipv = limits.multipv.clamp(1, root.len());
+        let helpers = self.options.threads.max(1) - 1;
+        let result = threads::run(&board, &shared, &root, helpers, max_depth, |w| {
+            main_loop(w, &shared, max_depth, multipv, on_info)
+        });
+        let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        let (best, score, pv, depth) = result;
+        SearchResult {
+            best: Some(pos_of(best)),
+            score: to_score(score),
+            pv: pv.into_iter().map(pos_of).collect(),
+            depth,
+            nodes,
+            time: start.elapsed(),
+        }
     }
+}
+
+/// The main thread's iterative deepening: returns (best, score, pv, depth).
+fn main_loop(
+    w: &mut Worker<'_>,
+    shared: &Shared<'_>,
+    max_depth: i32,
+    multipv: usize,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> (Idx, i32, Vec<Idx>, u32) {
+    let first = w.root_moves[0].mv;
+    let mut best: (Idx, i32, Vec<Idx>, u32) = (first, 0, vec![first], 0);
+    let mut prev: Vec<Option<i32>> = vec![None; multipv];
+    for depth in 1..=max_depth {
+        let mut lines: Vec<RootMove> = Vec::new();
+        for p in prev.iter_mut() {
+            w.excluded = lines.iter().map(|l| l.mv).collect();
+            let score = w.iterate(depth, *p);
+            if w.stopped() {
+                break;
+            }
+            *p = Some(score);
+            let top = w
+                .root_moves
+                .iter()
+                .find(|r| !w.excluded.contains(&r.mv))
+                .cloned()
+                .unwrap_or_else(|| w.root_moves[0].clone());
+            lines.push(RootMove { score, ..top });
+        }
+        w.excluded.clear();
+        if w.stopped() && lines.is_empty() {
+            break;
+        }
+        let elapsed = shared.time.elapsed();
+        w.finish();
+        let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        for (k, l) in lines.iter().enumerate() {
+            on_info(&SearchInfo {
+                depth: depth as u32,
+                seldepth: w.seldepth as u32,
+                score: to_score(l.score),
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time: elapsed,
+                pv: l.pv.iter().map(|&i| pos_of(i)).collect(),
+                multipv: k + 1,
+            });
+        }
+        if let Some(l) = lines.first() {
+            best = (l.mv, l.score, l.pv.clone(), depth as u32);
+        }
+        if w.stopped() || shared.time.soft_expired() {
+            break;
+        }
+        // A proven result does not change with more depth.
+        if best.1.abs() > WIN_BOUND && depth as i64 > i64::from(WIN - best.1.abs()) + 2 {
+            break;
+        }
+    }
+    best
 }

@@ -21,14 +21,22 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
+pub mod board;
 pub mod classic;
 pub mod engine;
+pub mod eval;
 pub mod limits;
+pub mod movegen;
+pub mod params;
 pub mod player;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod threads;
 pub mod threat;
+pub mod time;
+pub mod tt;
 
 pub use classic::ClassicAi;
 pub use engine::{Engine, EngineOptions, SearchInfo, SearchResult};

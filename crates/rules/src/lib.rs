@@ -25,6 +25,7 @@ pub mod notation;
 pub mod opening;
 pub mod pos;
 pub mod random;
+pub mod record;
 pub mod rule;
 pub mod symmetry;
 pub mod variant;

@@ -1,3 +1,506 @@
-//! The main search.
+//! The main search: iterative deepening over a principal-variation alpha-beta with
+//! aspiration windows, a shared transposition table, threat-restricted move
+//! generation, late-move reductions and pruning, and VCF at the root and the leaves.
+//! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
-pub(crate) mod simple;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use wuzi_rules::Color;
+
+use crate::board::{Board, CELLS, Idx};
+use crate::eval::Threat;
+use crate::movegen;
+use crate::params;
+use crate::threat::Solver;
+use crate::time::TimeManager;
+use crate::tt::{Bound, Entry, Tt};
+
+/// Score of a win on the spot; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are proven wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+/// Deepest ply searched.
+pub const MAX_PLY: usize = 120;
+/// Static evaluations are kept inside this range.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 256;
+
+/// What all threads of one search share.
+#[derive(Debug)]
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// Raised to stop every thread.
+    pub stop: &'a AtomicBool,
+    /// The caller's stop flag.
+    pub user_stop: &'a AtomicBool,
+    /// Nodes of all threads.
+    pub nodes: AtomicU64,
+    /// Node limit.
+    pub max_nodes: u64,
+    /// Deadlines.
+    pub time: TimeManager,
+}
+
+/// One root move with its last score.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Idx,
+    /// Score of the last completed search of this move (or -infinity).
+    pub score: i32,
+    /// Its principal variation (starting with `mv`).
+    pub pv: Vec<Idx>,
+}
+
+/// A search thread's state.
+pub struct Worker<'a> {
+    /// The board (owned per thread).
+    pub board: Board,
+    shared: &'a Shared<'a>,
+    /// Thread number (0 = main).
+    pub id: usize,
+    nodes: u64,
+    flushed: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    killers: Vec<[Idx; 2]>,
+    history: Vec<i32>,
+    move_buf: Vec<Vec<(Idx, i32)>>,
+    pv: Vec<Vec<Idx>>,
+    /// Root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    stopped: bool,
+    leaf_stop: AtomicBool,
+    /// Root moves excluded from this search (multipv: those already reported).
+    pub excluded: Vec<Idx>,
+}
+
+impl std::fmt::Debug for Worker<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Worker {} ({} nodes)", self.id, self.nodes)
+    }
+}
+
+/// Converts a score to the table's node-relative form.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Worker<'a> {
+    /// A worker on its own copy of the board.
+    #[must_use]
+    pub fn new(board: Board, shared: &'a Shared<'a>, id: usize) -> Self {
+        Worker {
+            board,
+            shared,
+            id,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * CELLS],
+            move_buf: vec![Vec::new(); MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            root_moves: Vec::new(),
+            stopped: false,
+            leaf_stop: AtomicBool::new(false),
+            excluded: Vec::new(),
+        }
+    }
+
+    /// Nodes searched by this thread.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether this search was cut short.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn flush_nodes(&mut self, n: u64) {
+        self.shared.nodes.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Step 1: count the node and check the limits now and then.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.flushed + CHECK_EVERY {
+            self.flush_nodes(self.nodes - self.flushed);
+            self.flushed = self.nodes;
+            let s = self.shared;
+            if s.stop.load(Ordering::Relaxed)
+                || s.user_stop.load(Ordering::Relaxed)
+                || s.nodes.load(Ordering::Relaxed) >= s.max_nodes
+                || s.time.hard_expired()
+            {
+                s.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.shared.max_nodes != u64::MAX && self.id == 0 {
+            // Exact node limits (deterministic single-thread runs).
+            let total = self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed);
+            if total >= self.shared.max_nodes {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted in the shared total.
+    pub fn finish(&mut self) {
+        self.flush_nodes(self.nodes - self.flushed);
+        self.flushed = self.nodes;
+    }
+
+    fn history_index(&self, mv: Idx) -> usize {
+        self.board.to_move().index() * CELLS + mv
+    }
+
+    /// Orders `moves` for the node at `ply` (hash move first).
+    fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<(Idx, i32)>) {
+        out.clear();
+        for &m in moves {
+            let mut s = movegen::order_score(&self.board, m);
+            if m == tt_move {
+                s += 1 << 28;
+            } else if m == self.killers[ply][0] {
+                s += 2_000;
+            } else if m == self.killers[ply][1] {
+                s += 1_500;
+            }
+            s += self.history[self.history_index(m)] / 64;
+            out.push((m, s));
+        }
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    }
+
+    /// Principal-variation alpha-beta. `depth` in plies; returns the score for the
+    /// side to move.
+    #[allow(clippy::too_many_lines)]
+    pub fn search(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        // Step 1. Limits.
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let me = self.board.to_move();
+        let opp = me.opponent();
+
+        // Step 2. A five for the side to move wins now.
+        if self.board.has_win(me) {
+            let mut w = Vec::new();
+            self.board.win_points(me, &mut w);
+            if let Some(&p) = w
+                .iter()
+                .find(|&&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p))
+            {
+                self.pv[ply].push(p);
+                return WIN - ply as i32 - 1;
+            }
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 3. The opponent's five must be blocked.
+        let mut forced: Option<Idx> = None;
+        if self.board.has_win(opp) {
+            let mut w = Vec::new();
+            self.board.win_points(opp, &mut w);
+            if w.len() >= 2 || !self.board.is_legal(w[0]) {
+                return -(WIN - ply as i32 - 2);
+            }
+            forced = Some(w[0]);
+        }
+
+        // Step 4. Our open four (or other sure four-win) wins in three plies.
+        if forced.is_none() && self.board.threat_count(me, Threat::Flex4) > 0 {
+            for k in 0..self.board.points().len() {
+                let i = self.board.points()[k];
+                if self.board.is_empty(i)
+                    && self.board.threat(i, me) == Threat::Flex4
+                    && self.board.is_legal(i)
+                {
+                    self.pv[ply].push(i);
+                    return WIN - ply as i32 - 3;
+                }
+            }
+        }
+        if self.board.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.board.evaluate();
+        }
+
+        // Step 5. Transposition table.
+        let key = self.board.hash();
+        let tt_entry = self.shared.tt.probe(key);
+        let mut tt_move: Idx = 0;
+        if let Some(e) = tt_entry {
+            tt_move = usize::from(e.mv);
+            if !pv_node && e.depth >= depth && ply > 0 {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Step 6. Leaves: a short VCF, else the static evaluation.
+        if depth <= 0 && forced.is_none() {
+            return self.leaf(ply, alpha, beta);
+        }
+        let depth = depth.max(1);
+
+        let static_eval = tt_entry.map_or_else(|| self.board.evaluate(), |e| e.eval);
+
+        // Step 7. Futility pruning: a quiet position far below alpha at low depth.
+        let threatened = forced.is_some() || movegen::under_threat(&self.board);
+        if !pv_node
+            && !threatened
+            && depth <= 2
+            && static_eval - params::FUTILITY_MARGIN * depth >= beta
+            && beta.abs() < WIN_BOUND
+        {
+            return static_eval;
+        }
+
+        // Step 8. Moves.
+        let mut moves_idx: Vec<Idx> = Vec::new();
+        let restricted = if let Some(f) = forced {
+            moves_idx.push(f);
+            true
+        } else {
+            movegen::generate(&mut self.board, &mut moves_idx)
+        };
+        if ply == 0 && !self.excluded.is_empty() {
+            moves_idx.retain(|m| !self.excluded.contains(m));
+        }
+        if moves_idx.is_empty() {
+            // Every empty point is forbidden for Black, or nothing defends.
+            return if restricted {
+                -(WIN - ply as i32 - 4)
+            } else {
+                -(WIN - ply as i32 - 2)
+            };
+        }
+        let mut moves = std::mem::take(&mut self.move_buf[ply]);
+        self.score_moves(&moves_idx, tt_move, ply, &mut moves);
+
+        // Step 9. The move loop: PVS with late-move reductions and pruning.
+        let mut best = -WIN;
+        let mut best_move: Idx = 0;
+        let orig_alpha = alpha;
+        let forced_node = forced.is_some() || moves.len() == 1;
+        for (n, &(m, order)) in moves.iter().enumerate() {
+            // Late-move pruning: at shallow quiet nodes skip the tail.
+            let quiet = !restricted && order < params::ATTACK_ORDER[Threat::Flex3 as usize];
+            if !pv_node
+                && n >= params::MAX_MOVES_BASE + 4 * depth as usize
+                && quiet
+                && best > -WIN_BOUND
+            {
+                break;
+            }
+            self.board.play(m);
+            // Forced replies (one legal answer) do not cost depth.
+            let new_depth = if forced_node { depth } else { depth - 1 };
+            let mut score;
+            if n == 0 {
+                score = -self.search(-beta, -alpha, new_depth, ply + 1);
+            } else {
+                let mut r = 0;
+                if depth >= params::LMR_MIN_DEPTH && n >= params::LMR_MIN_MOVES && quiet {
+                    r = 1 + i32::from(n >= 8) + i32::from(!pv_node && n >= 16);
+                    r = r.min(new_depth - 1).max(0);
+                }
+                score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(-beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.board.undo();
+            if self.stopped {
+                self.move_buf[ply] = moves;
+                return 0;
+            }
+            if ply == 0
+                && let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m)
+            {
+                if n == 0 || score > alpha {
+                    rm.score = score;
+                    let mut pv = vec![m];
+                    pv.extend_from_slice(&self.pv[1]);
+                    rm.pv = pv;
+                } else {
+                    rm.score = -WIN;
+                }
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !restricted {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                        }
+                        let bonus = depth * depth;
+                        let hi = self.history_index(m);
+                        self.history[hi] += bonus * 32 - self.history[hi] * bonus / 512;
+                        for &(q, _) in &moves[..n] {
+                            let hq = self.history_index(q);
+                            self.history[hq] -= bonus * 32 + self.history[hq] * bonus / 512;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buf[ply] = moves;
+
+        // Step 10. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best_move as u16,
+                score: to_tt(best, ply),
+                eval: static_eval,
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Step 6 in detail: at a leaf the side to move tries a short VCF; otherwise the
+    /// static evaluation (clamped), and a threatened side is scored pessimistically.
+    fn leaf(&mut self, ply: usize, _alpha: i32, _beta: i32) -> i32 {
+        let me = self.board.to_move();
+        let fours = self.board.threat_count(me, Threat::Block4)
+            + self.board.threat_count(me, Threat::Block4Flex3);
+        if self.board.threat_count(me, Threat::Block4Flex3) > 0 {
+            let mut solver = Solver::with_nodes(params::LEAF_VCF_NODES, &self.leaf_stop);
+            let mut line = Vec::new();
+            if solver.vcf(&mut self.board, params::LEAF_VCF_DEPTH, &mut line) {
+                self.nodes += solver.nodes;
+                self.pv[ply].extend_from_slice(&line);
+                return WIN - ply as i32 - line.len() as i32;
+            }
+            self.nodes += solver.nodes;
+        }
+        let mut v = self.board.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        // The opponent's winning threat (open three and better) we cannot meet with a
+        // four is worth a lot.
+        if movegen::under_threat(&self.board) && fours == 0 {
+            v -= 200;
+        }
+        v
+    }
+
+    /// Sets up the root moves.
+    pub fn init_root(&mut self, moves: &[Idx]) {
+        self.root_moves = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -WIN,
+                pv: vec![mv],
+            })
+            .collect();
+    }
+
+    /// One iteration at the root with an aspiration window around `prev`.
+    pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> i32 {
+        let (mut alpha, mut beta) = (-WIN, WIN);
+        let mut delta = params::ASPIRATION_WINDOW;
+        if let Some(p) = prev
+            && depth >= 4
+            && p.abs() < WIN_BOUND
+        {
+            alpha = (p - delta).max(-WIN);
+            beta = (p + delta).min(WIN);
+        }
+        loop {
+            let score = self.search(alpha, beta, depth, 0);
+            if self.stopped {
+                return score;
+            }
+            self.root_moves
+                .sort_by(|a, b| b.score.cmp(&a.score).then(a.mv.cmp(&b.mv)));
+            if score <= alpha && alpha > -WIN {
+                alpha = (score - delta).max(-WIN);
+                delta *= 2;
+            } else if score >= beta && beta < WIN {
+                beta = (score + delta).min(WIN);
+                delta *= 2;
+            } else {
+                return score;
+            }
+            if delta > 1000 {
+                alpha = -WIN;
+                beta = WIN;
+            }
+        }
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.board.to_move()
+    }
+}

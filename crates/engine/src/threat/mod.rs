@@ -1,109 +1,405 @@
 //! Threat-space search: VCF (victory by continuous fours) and VCT (victory by
-//! continuous threats: fours and threes).
+//! continuous threats: fours and open threes), on the pattern board.
+//!
+//! Both are proofs, not guesses: every defence the rules allow is considered (for VCF
+//! the defender's only move is the five point; against a three the defender may block
+//! anywhere on the threatening lines or counter with its own fours). Under renju a
+//! four whose only block is forbidden for Black wins, and Black never attacks from a
+//! forbidden point. Positions already refuted are remembered by hash.
 
-use std::sync::atomic::AtomicBool;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use wuzi_rules::{Color, Pos};
+use wuzi_rules::Pos;
 
+use crate::board::{Board, DIR, Idx, pos_of};
+use crate::eval::Threat;
+use crate::eval::pattern::Pattern;
+use crate::movegen;
 use crate::{Position, SearchLimits};
 
+/// Default limit of attacker moves for [`vcf`].
+pub const VCF_DEFAULT_DEPTH: u32 = 100;
+/// Default limit of attacker moves for [`vct`].
+pub const VCT_DEFAULT_DEPTH: u32 = 8;
+
 /// A winning line of continuous fours for the side to move: attacker and defender
-/// moves alternate, the last move makes five. `None` when none was found within the
-/// limits (depth counts attacker moves; default 40).
+/// moves alternate and the attacker's last move wins. `None` when none was found within
+/// the limits (`depth` counts attacker moves, default 100; `nodes`, `time`).
 #[must_use]
 pub fn vcf(pos: &Position, limits: &SearchLimits) -> Option<Vec<Pos>> {
     let stop = AtomicBool::new(false);
+    let mut board = Board::new(pos);
     let mut s = Solver::new(limits, &stop);
     let mut line = Vec::new();
-    let max = limits.depth.unwrap_or(40);
-    s.vcf(&mut pos.clone(), max, &mut line).then_some(line)
+    s.vcf(
+        &mut board,
+        limits.depth.unwrap_or(VCF_DEFAULT_DEPTH),
+        &mut line,
+    )
+    .then(|| line.into_iter().map(pos_of).collect())
 }
 
-/// A winning line of continuous threats (fours and open threes) for the side to move.
-/// `None` when none was found within the limits.
+/// A winning line of continuous threats (fours and open threes) for the side to move:
+/// the main line of a proof that the attacker wins against every defence. `None` when
+/// none was found within the limits (`depth` counts attacker moves, default 8).
 #[must_use]
 pub fn vct(pos: &Position, limits: &SearchLimits) -> Option<Vec<Pos>> {
-    // Until the pattern-based VCT lands this proves VCF wins only.
-    vcf(pos, limits)
+    let stop = AtomicBool::new(false);
+    let mut board = Board::new(pos);
+    let mut s = Solver::new(limits, &stop);
+    let mut line = Vec::new();
+    s.vct(
+        &mut board,
+        limits.depth.unwrap_or(VCT_DEFAULT_DEPTH),
+        &mut line,
+    )
+    .then(|| line.into_iter().map(pos_of).collect())
 }
 
-struct Solver<'a> {
+/// A threat-space solver with its budget and refutation memory.
+pub struct Solver<'a> {
     deadline: Option<Instant>,
     max_nodes: u64,
-    nodes: u64,
-    _stop: &'a AtomicBool,
+    /// Nodes visited.
+    pub nodes: u64,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    vcf_failed: HashMap<u64, u32>,
+    vct_failed: HashMap<u64, u32>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Solver {{ nodes: {} }}", self.nodes)
+    }
 }
 
 impl<'a> Solver<'a> {
-    fn new(limits: &SearchLimits, stop: &'a AtomicBool) -> Self {
+    /// A solver bounded by `limits` (time, nodes) and the stop flag.
+    #[must_use]
+    pub fn new(limits: &SearchLimits, stop: &'a AtomicBool) -> Self {
         Solver {
             deadline: limits.time.map(|t| Instant::now() + t),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
-            _stop: stop,
+            stop,
+            aborted: false,
+            vcf_failed: HashMap::new(),
+            vct_failed: HashMap::new(),
         }
     }
 
-    fn exhausted(&self) -> bool {
-        self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d)
+    /// A solver with a node budget only (used inside the main search).
+    #[must_use]
+    pub fn with_nodes(max_nodes: u64, stop: &'a AtomicBool) -> Self {
+        Self::new(
+            &SearchLimits {
+                nodes: Some(max_nodes),
+                ..SearchLimits::default()
+            },
+            stop,
+        )
     }
 
-    /// The points where `color` would win with one stone.
-    fn wins(pos: &Position, color: Color) -> Vec<Pos> {
-        pos.size()
-            .points()
-            .filter(|&p| {
-                pos.board().is_empty(p)
-                    && pos
-                        .board()
-                        .winning_line(p, color, pos.rule(), pos.k())
-                        .is_some()
-            })
-            .collect()
+    /// Also stops at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
-    fn vcf(&mut self, pos: &mut Position, depth: u32, line: &mut Vec<Pos>) -> bool {
+    /// Whether the budget ran out (results after that are "not found").
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.exhausted() {
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        }
+        if self.nodes.is_multiple_of(128)
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The attacker's (side to move's) four moves, best first: open fours, four-threes,
+    /// then the rest, nearer the last moves first.
+    fn four_moves(board: &mut Board, out: &mut Vec<Idx>) {
+        let me = board.to_move();
+        let mut scored: Vec<(i32, Idx)> = Vec::new();
+        let last = board.last_move();
+        for k in 0..board.points().len() {
+            let i = board.points()[k];
+            if !board.is_empty(i) {
+                continue;
+            }
+            if !(0..4).any(|d| board.pattern(i, me, d).is_four_or_better()) {
+                continue;
+            }
+            let t = board.threat(i, me);
+            let mut s = match t {
+                Threat::Five => 1000,
+                Threat::Flex4 => 500,
+                Threat::Block4Flex3 => 300,
+                _ => 100,
+            };
+            s += board.point_value(i, me) / 8;
+            if let Some(l) = last {
+                s -= i32::from(pos_of(i).distance(pos_of(l)));
+            }
+            scored.push((s, i));
+        }
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.clear();
+        for (_, i) in scored {
+            if board.is_legal(i) {
+                out.push(i);
+            }
+        }
+    }
+
+    /// VCF for the side to move. On success `line` holds the winning sequence.
+    pub fn vcf(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+        if self.tick() {
             return false;
         }
-        let me = pos.to_move();
-        if let Some(w) = pos.legal_moves().into_iter().find(|&p| pos.is_win(p)) {
+        let me = board.to_move();
+        let opp = me.opponent();
+        let mut wins = Vec::new();
+        board.win_points(me, &mut wins);
+        if let Some(&w) = wins
+            .iter()
+            .find(|&&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
+        {
             line.push(w);
             return true;
         }
-        if depth == 0 || !Self::wins(pos, me.opponent()).is_empty() {
+        if depth == 0 {
             return false;
         }
-        for m in pos.legal_moves() {
-            let mut next = pos.clone();
-            let _ = next.play(m);
-            let threats = Self::wins(&next, me);
-            if threats.is_empty() {
-                continue;
+        let key = board.hash();
+        if self.vcf_failed.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        let mut opp_wins = Vec::new();
+        board.win_points(opp, &mut opp_wins);
+        let mut moves = Vec::new();
+        if opp_wins.len() >= 2 {
+            return false;
+        } else if let Some(&block) = opp_wins.first() {
+            // We must block; it only continues the VCF if the block is itself a four.
+            if (0..4).any(|d| board.pattern(block, me, d).is_four_or_better())
+                && board.is_legal(block)
+            {
+                moves.push(block);
             }
-            line.push(m);
-            if threats.len() >= 2 {
-                // Two fives at once: whatever the defender blocks, the other one wins.
-                line.extend_from_slice(&[threats[0], threats[1]]);
-                return true;
-            }
-            if !next.is_legal(threats[0]) {
-                // The only block is forbidden for the defender (Black under renju).
-                return true;
-            } else {
-                let block = threats[0];
-                let mut after = next;
-                let _ = after.play(block);
-                line.push(block);
-                if self.vcf(&mut after, depth - 1, line) {
-                    return true;
+        } else {
+            Self::four_moves(board, &mut moves);
+        }
+        for m in moves {
+            board.play(m);
+            let mut fives = Vec::new();
+            board.win_points(me, &mut fives);
+            let won = match fives.len() {
+                0 => false,
+                1 => {
+                    let block = fives[0];
+                    if !board.is_legal(block) {
+                        // The only defence is forbidden for Black: White wins.
+                        line.extend_from_slice(&[m, block]);
+                        board.undo();
+                        return true;
+                    }
+                    board.play(block);
+                    line.extend_from_slice(&[m, block]);
+                    let ok = self.vcf(board, depth - 1, line);
+                    board.undo();
+                    if !ok {
+                        line.truncate(line.len() - 2);
+                    }
+                    ok
                 }
-                line.pop();
+                _ => {
+                    // Two five points: whichever the defender blocks, the other wins.
+                    // (The defender has no five of its own: it would have been blocked.)
+                    let block = fives[0];
+                    let win = fives[1];
+                    line.extend_from_slice(&[m, block, win]);
+                    true
+                }
+            };
+            board.undo();
+            if won {
+                return true;
             }
-            line.pop();
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.vcf_failed.insert(key, depth);
         }
         false
+    }
+
+    /// VCT for the side to move. On success `line` holds the main line of the proof.
+    pub fn vct(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let me = board.to_move();
+        let opp = me.opponent();
+        let mut wins = Vec::new();
+        board.win_points(me, &mut wins);
+        if let Some(&w) = wins
+            .iter()
+            .find(|&&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
+        {
+            line.push(w);
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let key = board.hash();
+        if self.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        // A VCF is a VCT; it is cheap, so try it first.
+        let mark = line.len();
+        if self.vcf(board, depth, line) {
+            return true;
+        }
+        line.truncate(mark);
+        let mut opp_wins = Vec::new();
+        board.win_points(opp, &mut opp_wins);
+        let mut moves: Vec<Idx> = Vec::new();
+        if opp_wins.len() >= 2 {
+            return false;
+        } else if let Some(&block) = opp_wins.first() {
+            if board.is_legal(block) {
+                moves.push(block);
+            }
+        } else {
+            // Threes (and fours) that threaten to win; most dangerous first.
+            let mut scored: Vec<(i32, Idx)> = Vec::new();
+            for k in 0..board.points().len() {
+                let i = board.points()[k];
+                if !board.is_empty(i) {
+                    continue;
+                }
+                let makes = (0..4).any(|d| board.pattern(i, me, d) >= Pattern::Flex3);
+                if makes {
+                    let s = crate::params::ATTACK_ORDER[board.threat(i, me) as usize] * 4
+                        + crate::params::DEFENCE_ORDER[board.threat(i, opp) as usize]
+                        + board.point_value(i, me);
+                    scored.push((s, i));
+                }
+            }
+            scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (_, i) in scored {
+                if board.is_legal(i) {
+                    moves.push(i);
+                }
+            }
+        }
+        for m in moves {
+            board.play(m);
+            line.push(m);
+            let ok = self.vct_defend(board, depth - 1, line);
+            board.undo();
+            if ok {
+                return true;
+            }
+            line.truncate(mark);
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.vct_failed.insert(key, depth);
+        }
+        false
+    }
+
+    /// The defender (side to move) answers the attacker's threat; true when every
+    /// defence loses. `line` gets the first refuted defence's continuation.
+    fn vct_defend(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let me = board.to_move(); // defender
+        let att = me.opponent();
+        let mut own = Vec::new();
+        board.win_points(me, &mut own);
+        if own
+            .iter()
+            .any(|&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
+        {
+            return false;
+        }
+        let mut fives = Vec::new();
+        board.win_points(att, &mut fives);
+        let mut defences: Vec<Idx> = Vec::new();
+        if fives.len() >= 2 {
+            line.push(fives[0]);
+            line.push(fives[1]);
+            return true;
+        } else if let Some(&b) = fives.first() {
+            if !board.is_legal(b) {
+                line.push(b);
+                return true;
+            }
+            defences.push(b);
+        } else {
+            let mut threats = Vec::new();
+            movegen::threat_points(board, att, &mut threats);
+            if threats.is_empty() {
+                return false; // no threat left: the attack fizzled
+            }
+            movegen::defence_points(board, att, &threats, &mut defences);
+            movegen::four_points(board, me, &mut defences);
+            defences.retain(|&d| board.is_empty(d));
+            let mut k = 0;
+            while k < defences.len() {
+                if board.is_legal(defences[k]) {
+                    k += 1;
+                } else {
+                    defences.swap_remove(k);
+                }
+            }
+            // Direct blocks first: they refute most often.
+            defences.sort_by_key(|&d| {
+                std::cmp::Reverse(
+                    crate::params::DEFENCE_ORDER[board.threat(d, att) as usize]
+                        + crate::params::ATTACK_ORDER[board.threat(d, me) as usize],
+                )
+            });
+        }
+        let mark = line.len();
+        let mut first = true;
+        for d in defences {
+            board.play(d);
+            let mut sub = Vec::new();
+            let ok = self.vct(board, depth, &mut sub);
+            board.undo();
+            if !ok {
+                return false;
+            }
+            if first {
+                line.push(d);
+                line.extend(sub);
+                first = false;
+            }
+        }
+        let _ = mark;
+        let _ = DIR;
+        true
     }
 }

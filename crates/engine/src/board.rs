@@ -1,0 +1,679 @@
+//! The search board: stones plus, for every empty point and both colours, the line
+//! patterns and combined threat, all kept incrementally so that "who threatens what"
+//! is known in O(1) after each move.
+//!
+//! Points are indices into a padded array ([`STRIDE`] × [`STRIDE`], five wall cells
+//! around the largest board) so that a line key never needs a bounds check.
+
+use wuzi_rules::forbidden;
+use wuzi_rules::pos::MAX_SIDE;
+use wuzi_rules::{Cell, Color, Pos, Rule, Size, Variant, zobrist};
+
+use crate::Position;
+use crate::eval::pattern::{self, HALF, Pattern, PatternTable};
+use crate::eval::{self, THREAT_KINDS, Threat};
+use crate::params;
+
+/// Wall cells around the board.
+pub const PAD: usize = HALF;
+/// Row length of the padded array.
+pub const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
+/// Cells of the padded array.
+pub const CELLS: usize = STRIDE * STRIDE;
+/// Index offsets of the four line directions, as `wuzi_rules::board::DIRECTIONS`.
+pub const DIR: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
+
+/// A padded-array index.
+pub type Idx = usize;
+
+/// The index of `pos`.
+#[must_use]
+pub const fn idx(pos: Pos) -> Idx {
+    (pos.y as usize + PAD) * STRIDE + pos.x as usize + PAD
+}
+
+/// The point at index `i` (which must be on the board).
+#[must_use]
+pub const fn pos_of(i: Idx) -> Pos {
+    Pos::new_unchecked((i % STRIDE - PAD) as u8, (i / STRIDE - PAD) as u8)
+}
+
+#[derive(Clone, Copy, Default)]
+struct Point {
+    key: [u32; 4],
+    pat: [[Pattern; 4]; 2],
+    threat: [Threat; 2],
+    /// Black's threat needs the exact forbidden-move check (renju, two open threes).
+    check: bool,
+    value: [i32; 2],
+}
+
+/// Side salt so the side to move is part of the hash.
+const SIDE_KEY: u64 = 0x9d3f_2a6b_41c8_e573;
+
+/// The search board. Cloneable: each search thread owns one.
+#[derive(Clone)]
+pub struct Board {
+    size: Size,
+    rule: Rule,
+    k: u8,
+    table: &'static PatternTable,
+    cells: Vec<u8>,
+    points: Vec<Point>,
+    cand: Vec<u8>,
+    on_board: Vec<Idx>,
+    to_move: Color,
+    hash: u64,
+    history: Vec<Idx>,
+    value_sum: [i32; 2],
+    threat_count: [[u16; THREAT_KINDS]; 2],
+    mirror: wuzi_rules::Board,
+    bubbles: Vec<u8>,
+    bubble_list: Vec<Idx>,
+    held: [u32; 2],
+    target: u32,
+    forbid_cache: Vec<u64>,
+    salt: u64,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} to move\n{}", self.to_move, self.mirror.diagram())
+    }
+}
+
+const FORBID_CACHE: usize = 1 << 12;
+
+impl Board {
+    /// The search board of a position.
+    #[must_use]
+    pub fn new(pos: &Position) -> Board {
+        let size = pos.size();
+        let rule = pos.rule();
+        let k = pos.k();
+        let mut b = Board {
+            size,
+            rule,
+            k,
+            table: PatternTable::get(rule, k),
+            cells: vec![pattern::WALL as u8; CELLS],
+            points: vec![Point::default(); CELLS],
+            cand: vec![0; CELLS],
+            on_board: size.points().map(idx).collect(),
+            to_move: pos.to_move(),
+            hash: 0,
+            history: Vec::with_capacity(size.cells()),
+            value_sum: [0; 2],
+            threat_count: [[0; THREAT_KINDS]; 2],
+            mirror: wuzi_rules::Board::new(size),
+            bubbles: vec![0; CELLS],
+            bubble_list: Vec::new(),
+            held: [0; 2],
+            target: u32::MAX,
+            forbid_cache: vec![0; FORBID_CACHE],
+            salt: config_salt(pos),
+        };
+        for &i in &b.on_board {
+            b.cells[i] = pattern::EMPTY as u8;
+        }
+        // Keys of every cell from scratch (walls everywhere off the board).
+        for i in 0..CELLS {
+            for (d, &off) in DIR.iter().enumerate() {
+                let mut key = 0;
+                for o in -(HALF as i32)..=HALF as i32 {
+                    if o == 0 {
+                        continue;
+                    }
+                    let j = i as isize + off * o as isize;
+                    let c = if (0..CELLS as isize).contains(&j) {
+                        u32::from(b.cells[j as usize])
+                    } else {
+                        pattern::WALL
+                    };
+                    key |= c << pattern::shift(o);
+                }
+                b.points[i].key[d] = key;
+            }
+        }
+        for n in 0..b.on_board.len() {
+            let i = b.on_board[n];
+            b.refresh(i);
+            b.add_point(i);
+        }
+        if let Variant::Ocean {
+            bubbles, target, ..
+        } = pos.variant()
+        {
+            b.target = u32::from(*target);
+            for &p in bubbles {
+                b.bubbles[idx(p)] += 1;
+                if !b.bubble_list.contains(&idx(p)) {
+                    b.bubble_list.push(idx(p));
+                }
+            }
+        }
+        // Stones (walls first, then stones; the order of stones does not matter).
+        let to_move = pos.to_move();
+        for p in size.points() {
+            if pos.board().get(p) == Cell::Wall {
+                b.set_cell(idx(p), pattern::WALL);
+                b.mirror.set(p, Cell::Wall);
+            }
+        }
+        for p in size.points() {
+            if let Some(c) = pos.board().get(p).color() {
+                b.to_move = c;
+                b.play(idx(p));
+            }
+        }
+        b.history.clear();
+        b.to_move = to_move;
+        b
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The rule.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Stones in a row that win.
+    #[must_use]
+    pub fn k(&self) -> u8 {
+        self.k
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Hash of stones, side to move and configuration.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        let side = if self.to_move == Color::White {
+            SIDE_KEY
+        } else {
+            0
+        };
+        self.hash ^ side ^ self.salt
+    }
+
+    /// Moves played since the board was built.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move played on this board.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Idx> {
+        self.history.last().copied()
+    }
+
+    /// The moves played on this board, in order.
+    #[must_use]
+    pub fn history(&self) -> &[Idx] {
+        &self.history
+    }
+
+    /// Every on-board index, row by row.
+    #[must_use]
+    pub fn points(&self) -> &[Idx] {
+        &self.on_board
+    }
+
+    /// Whether the point is empty.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self, i: Idx) -> bool {
+        self.cells[i] == pattern::EMPTY as u8
+    }
+
+    /// The stone at `i`, if any.
+    #[must_use]
+    pub fn stone(&self, i: Idx) -> Option<Color> {
+        match u32::from(self.cells[i]) {
+            pattern::BLACK => Some(Color::Black),
+            pattern::WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether some stone lies near the empty point (candidate area).
+    #[inline]
+    #[must_use]
+    pub fn is_candidate(&self, i: Idx) -> bool {
+        self.cand[i] > 0
+    }
+
+    /// The threat a `color` stone makes at the empty point `i`.
+    #[inline]
+    #[must_use]
+    pub fn threat(&self, i: Idx, color: Color) -> Threat {
+        self.points[i].threat[color.index()]
+    }
+
+    /// The line pattern a `color` stone makes at `i` in direction `d`.
+    #[inline]
+    #[must_use]
+    pub fn pattern(&self, i: Idx, color: Color, d: usize) -> Pattern {
+        self.points[i].pat[color.index()][d]
+    }
+
+    /// The static value of the empty point `i` for `color`.
+    #[inline]
+    #[must_use]
+    pub fn point_value(&self, i: Idx, color: Color) -> i32 {
+        self.points[i].value[color.index()]
+    }
+
+    /// How many empty points give `color` the threat `t`.
+    #[inline]
+    #[must_use]
+    pub fn threat_count(&self, color: Color, t: Threat) -> u16 {
+        self.threat_count[color.index()][t as usize]
+    }
+
+    /// Static value sum of `color`'s empty points.
+    #[must_use]
+    pub fn value_sum(&self, color: Color) -> i32 {
+        self.value_sum[color.index()]
+    }
+
+    /// Stones on the board (not counting walls).
+    #[must_use]
+    pub fn stone_count(&self) -> usize {
+        self.mirror.stone_count()
+    }
+
+    /// Whether no empty point is left.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.mirror.is_full()
+    }
+
+    /// Whether `color` wins at once by a stone at the empty point `i`.
+    #[inline]
+    #[must_use]
+    pub fn wins_at(&self, i: Idx, color: Color) -> bool {
+        self.threat(i, color) == Threat::Five
+            || (self.bubbles[i] > 0
+                && self.held[color.index()] + u32::from(self.bubbles[i]) >= self.target)
+    }
+
+    /// Whether `color` can win by bubbles somewhere.
+    fn may_win_by_bubbles(&self, color: Color) -> bool {
+        self.target != u32::MAX
+            && self
+                .bubble_list
+                .iter()
+                .any(|&b| self.is_empty(b) && self.wins_at(b, color))
+    }
+
+    /// Whether `color` has a point that wins at once.
+    #[inline]
+    #[must_use]
+    pub fn has_win(&self, color: Color) -> bool {
+        self.threat_count(color, Threat::Five) > 0 || self.may_win_by_bubbles(color)
+    }
+
+    /// The points where `color` wins at once (pushed onto `out`, without duplicates).
+    pub fn win_points(&self, color: Color, out: &mut Vec<Idx>) {
+        let start = out.len();
+        let want = usize::from(self.threat_count(color, Threat::Five));
+        let mut found = 0;
+        if want > 0 {
+            // Fives come from the last moves' lines; look there first.
+            for &m in self.history.iter().rev().take(2) {
+                for &off in &DIR {
+                    for o in -4..=4isize {
+                        let j = (m as isize + off * o) as usize;
+                        if o != 0
+                            && self.is_empty(j)
+                            && self.threat(j, color) == Threat::Five
+                            && !out[start..].contains(&j)
+                        {
+                            out.push(j);
+                            found += 1;
+                        }
+                    }
+                }
+            }
+            if found < want {
+                for &j in &self.on_board {
+                    if self.is_empty(j)
+                        && self.threat(j, color) == Threat::Five
+                        && !out[start..].contains(&j)
+                    {
+                        out.push(j);
+                    }
+                }
+            }
+        }
+        if self.target != u32::MAX {
+            for &b in &self.bubble_list {
+                if self.is_empty(b) && self.wins_at(b, color) && !out[start..].contains(&b) {
+                    out.push(b);
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move may play the empty point `i`: never a forbidden point
+    /// for Black under renju (unless it makes a five).
+    #[inline]
+    #[must_use]
+    pub fn is_legal(&mut self, i: Idx) -> bool {
+        self.is_legal_for(i, self.to_move)
+    }
+
+    /// Whether `color` may play the empty point `i`.
+    #[must_use]
+    pub fn is_legal_for(&mut self, i: Idx, color: Color) -> bool {
+        if color == Color::White || self.rule != Rule::Renju {
+            return true;
+        }
+        match self.threat(i, Color::Black) {
+            Threat::Forbidden => false,
+            Threat::Five => true,
+            _ if self.points[i].check => !self.forbidden_exact(i),
+            _ => true,
+        }
+    }
+
+    /// The exact renju check (two open threes that may be false), cached by position.
+    fn forbidden_exact(&mut self, i: Idx) -> bool {
+        let key = self.hash.rotate_left(17) ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (key as usize) & (FORBID_CACHE - 1);
+        let entry = self.forbid_cache[slot];
+        if entry | 1 == key | 1 && entry != 0 {
+            return entry & 1 == 1;
+        }
+        let f = forbidden::forbidden_kind(&self.mirror, pos_of(i)).is_some();
+        self.forbid_cache[slot] = (key & !1) | u64::from(f);
+        f
+    }
+
+    /// Static evaluation for the side to move.
+    #[must_use]
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move;
+        let mine = self.value_sum[me.index()];
+        let theirs = self.value_sum[me.opponent().index()];
+        let mut v = (mine * params::TEMPO_WEIGHT - theirs * params::OPPONENT_WEIGHT) / 16;
+        if self.target != u32::MAX {
+            v += (self.held[me.index()] as i32 - self.held[me.opponent().index()] as i32) * 60;
+        }
+        v
+    }
+
+    /// Plays a stone of the side to move at the empty point `i`.
+    pub fn play(&mut self, i: Idx) {
+        let c = self.to_move;
+        self.remove_point(i);
+        self.set_cell(i, pattern::stone_code(c));
+        self.hash ^= zobrist::key(pos_of(i), c);
+        self.mirror.set(pos_of(i), Cell::stone(c));
+        self.held[c.index()] += u32::from(self.bubbles[i]);
+        self.adjust_candidates(i, 1);
+        self.history.push(i);
+        self.to_move = c.opponent();
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let Some(i) = self.history.pop() else {
+            return;
+        };
+        let c = self.to_move.opponent();
+        self.to_move = c;
+        self.adjust_candidates(i, -1);
+        self.held[c.index()] -= u32::from(self.bubbles[i]);
+        self.mirror.set(pos_of(i), Cell::Empty);
+        self.hash ^= zobrist::key(pos_of(i), c);
+        self.set_cell(i, pattern::EMPTY);
+        self.refresh(i);
+        self.add_point(i);
+    }
+
+    /// Plays a null move (passes).
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn adjust_candidates(&mut self, i: Idx, delta: i8) {
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let j = (i as isize + dy * STRIDE as isize + dx) as usize;
+                self.cand[j] = self.cand[j].wrapping_add_signed(delta);
+            }
+        }
+        // Also the third point along the lines.
+        for &off in &DIR {
+            for o in [-3isize, 3] {
+                let j = (i as isize + off * o) as usize;
+                self.cand[j] = self.cand[j].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Changes the cell `i` to `code`, updating the keys (and the patterns of empty
+    /// points) within five cells along each line.
+    fn set_cell(&mut self, i: Idx, code: u32) {
+        let old = u32::from(self.cells[i]);
+        self.cells[i] = code as u8;
+        let delta = old ^ code;
+        for (d, &off) in DIR.iter().enumerate() {
+            for o in 1..=HALF as isize {
+                for (j, rel) in [
+                    (i as isize - off * o, o as i32),
+                    (i as isize + off * o, -(o as i32)),
+                ] {
+                    if !(0..CELLS as isize).contains(&j) {
+                        continue;
+                    }
+                    let j = j as usize;
+                    let key = self.points[j].key[d] ^ (delta << pattern::shift(rel));
+                    self.points[j].key[d] = key;
+                    if self.cells[j] == pattern::EMPTY as u8 {
+                        let new = self.table.patterns(key);
+                        for (c, &pat) in new.iter().enumerate() {
+                            if pat != self.points[j].pat[c][d] {
+                                self.points[j].pat[c][d] = pat;
+                                self.update_color(j, c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh_dir(&mut self, j: Idx, d: usize) {
+        let key = self.points[j].key[d];
+        let new = self.table.patterns(key);
+        let p = &mut self.points[j];
+        p.pat[0][d] = new[0];
+        p.pat[1][d] = new[1];
+    }
+
+    fn refresh(&mut self, j: Idx) {
+        for d in 0..4 {
+            self.refresh_dir(j, d);
+        }
+        self.update_threat(j);
+    }
+
+    fn update_threat(&mut self, j: Idx) {
+        let renju = self.rule == Rule::Renju;
+        let p = &mut self.points[j];
+        let b = eval::combo(p.pat[0], renju);
+        let w = eval::combo(p.pat[1], false);
+        p.threat = [b.threat, w.threat];
+        p.check = b.check;
+        p.value = [i32::from(b.value), i32::from(w.value)];
+    }
+
+    /// Recomputes colour `c`'s threat and value at the empty point `j` after one of
+    /// its patterns changed, keeping the sums and counts.
+    #[inline]
+    fn update_color(&mut self, j: Idx, c: usize) {
+        let renju_black = c == 0 && self.rule == Rule::Renju;
+        let p = &mut self.points[j];
+        let old_threat = p.threat[c];
+        let old_value = p.value[c];
+        let k = eval::combo(p.pat[c], renju_black);
+        p.threat[c] = k.threat;
+        p.value[c] = i32::from(k.value);
+        if c == 0 {
+            p.check = k.check;
+        }
+        self.value_sum[c] += i32::from(k.value) - old_value;
+        self.threat_count[c][old_threat as usize] -= 1;
+        self.threat_count[c][k.threat as usize] += 1;
+    }
+
+    fn remove_point(&mut self, j: Idx) {
+        let p = self.points[j];
+        for c in 0..2 {
+            self.value_sum[c] -= p.value[c];
+            self.threat_count[c][p.threat[c] as usize] -= 1;
+        }
+    }
+
+    fn add_point(&mut self, j: Idx) {
+        let p = self.points[j];
+        for c in 0..2 {
+            self.value_sum[c] += p.value[c];
+            self.threat_count[c][p.threat[c] as usize] += 1;
+        }
+    }
+}
+
+/// A hash of what the patterns depend on besides the stones.
+fn config_salt(pos: &Position) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |v: u64| {
+        h ^= v;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    mix(pos.rule() as u64);
+    mix(u64::from(pos.k()));
+    mix(u64::from(pos.size().width()) << 8 | u64::from(pos.size().height()));
+    for p in pos.variant().walls().iter().chain(pos.variant().bubbles()) {
+        mix(idx(*p) as u64);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_rules::{GameConfig, notation};
+
+    fn pos(rule: Rule, moves: &str) -> Position {
+        let size = Size::STANDARD;
+        let game = wuzi_rules::Game::from_moves(
+            GameConfig::new(rule, size),
+            &notation::parse_moves(moves, size).unwrap(),
+        )
+        .unwrap();
+        Position::from_game(&game)
+    }
+
+    /// Incremental keys, patterns, sums and counts equal a board built from scratch,
+    /// after random play and undo.
+    #[test]
+    fn incremental_equals_rebuilt() {
+        let mut rng = wuzi_rules::random::SplitMix64::new(7);
+        for rule in Rule::ALL {
+            let mut p = pos(rule, "h8");
+            let mut b = Board::new(&p);
+            for step in 0..120 {
+                if step % 5 == 4 && b.ply() > 0 {
+                    b.undo();
+                    p = {
+                        let mut q = pos(rule, "h8");
+                        for &m in b.history() {
+                            q.play(pos_of(m)).unwrap();
+                        }
+                        q
+                    };
+                } else {
+                    let empties: Vec<Idx> = b
+                        .points()
+                        .iter()
+                        .copied()
+                        .filter(|&i| b.is_empty(i))
+                        .collect();
+                    let m = empties[rng.below(empties.len())];
+                    b.play(m);
+                    p.play(pos_of(m)).unwrap();
+                }
+                let fresh = Board::new(&p);
+                assert_eq!(b.hash(), fresh.hash(), "{rule} step {step}");
+                assert_eq!(b.value_sum, fresh.value_sum, "{rule} step {step}\n{b:?}");
+                assert_eq!(b.threat_count, fresh.threat_count, "{rule} step {step}");
+                for &i in b.points() {
+                    assert_eq!(b.points[i].key, fresh.points[i].key);
+                    assert_eq!(b.cand[i] > 0, fresh.cand[i] > 0);
+                    if b.is_empty(i) {
+                        assert_eq!(b.points[i].threat, fresh.points[i].threat);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threats_after_a_move() {
+        // Black h8 i8 j8 k8 open four; white elsewhere.
+        let p = pos(Rule::Freestyle, "h8 a1 i8 a2 j8 a3");
+        let b = Board::new(&p);
+        let g8 = idx(Size::STANDARD.parse_pos("g8").unwrap());
+        let k8 = idx(Size::STANDARD.parse_pos("k8").unwrap());
+        assert_eq!(b.threat(g8, Color::Black), Threat::Flex4);
+        assert_eq!(b.threat(k8, Color::Black), Threat::Flex4);
+        assert!(b.threat(g8, Color::White) < Threat::Flex3);
+        let mut b2 = b.clone();
+        b2.play(k8);
+        assert_eq!(b2.threat(g8, Color::Black), Threat::Five);
+        assert!(b2.has_win(Color::Black));
+        let mut w = Vec::new();
+        b2.win_points(Color::Black, &mut w);
+        w.sort_unstable();
+        let l8 = idx(Size::STANDARD.parse_pos("l8").unwrap());
+        assert_eq!(w, vec![g8, l8]);
+    }
+
+    #[test]
+    fn renju_forbidden_points_are_illegal_for_black() {
+        // The Gomocup referee's check: g9 is a forbidden 3-3 for Black.
+        let p = pos(Rule::Renju, "h8 h9 i7 i9 h10 i6 i11 i12");
+        let mut b = Board::new(&p);
+        let g9 = idx(Size::STANDARD.parse_pos("g9").unwrap());
+        assert!(!b.is_legal(g9));
+        let exact: Vec<Pos> = wuzi_rules::forbidden_points(p.board())
+            .into_iter()
+            .map(|f| f.0)
+            .collect();
+        for &i in &b.points().to_vec() {
+            if b.is_empty(i) {
+                assert_eq!(
+                    b.is_legal(i),
+                    !exact.contains(&pos_of(i)),
+                    "{}",
+                    Size::STANDARD.notation(pos_of(i))
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Move generation: candidate points, restricted by threats, and their ordering.
+//!
+//! - The opponent's five threat must be answered on its point (the search handles it).
+//! - Against a winning threat of the opponent (a point giving it an open four, a
+//!   four-three or a double three) only defences are searched: the threat points,
+//!   the points on the lines that make them, and our own fours (counter-attacks).
+//! - Otherwise every empty point near a stone.
+
+use wuzi_rules::Color;
+
+use crate::board::{Board, DIR, Idx};
+use crate::eval::Threat;
+use crate::eval::pattern::Pattern;
+use crate::params;
+
+/// Whether `t` is a threat the opponent must answer at once.
+fn is_winning_threat(t: Threat) -> bool {
+    t.is_winning_threat() && t != Threat::Five
+}
+
+/// The points where `attacker` has a winning threat (legal for it).
+pub fn threat_points(board: &mut Board, attacker: Color, out: &mut Vec<Idx>) {
+    let n = board.threat_count(attacker, Threat::Flex4)
+        + board.threat_count(attacker, Threat::Block4Flex3)
+        + board.threat_count(attacker, Threat::Flex3x2);
+    if n == 0 {
+        return;
+    }
+    for k in 0..board.points().len() {
+        let i = board.points()[k];
+        if board.is_empty(i)
+            && is_winning_threat(board.threat(i, attacker))
+            && board.is_legal_for(i, attacker)
+        {
+            out.push(i);
+        }
+    }
+}
+
+/// Points that may stop `attacker`'s winning threats at `threats`: the threat points
+/// and the empty points on their threatening lines (within four cells).
+pub fn defence_points(board: &Board, attacker: Color, threats: &[Idx], out: &mut Vec<Idx>) {
+    for &t in threats {
+        push_unique(out, t);
+        for (d, &off) in DIR.iter().enumerate() {
+            if board.pattern(t, attacker, d) < Pattern::Flex3 {
+                continue;
+            }
+            for o in -4..=4isize {
+                let j = (t as isize + off * o) as usize;
+                if o != 0 && board.is_empty(j) {
+                    push_unique(out, j);
+                }
+            }
+        }
+    }
+}
+
+/// Points where `color` makes a four (or five) on some line.
+pub fn four_points(board: &Board, color: Color, out: &mut Vec<Idx>) {
+    for &i in board.points() {
+        if board.is_empty(i) && (0..4).any(|d| board.pattern(i, color, d).is_four_or_better()) {
+            push_unique(out, i);
+        }
+    }
+}
+
+fn push_unique(v: &mut Vec<Idx>, i: Idx) {
+    if !v.contains(&i) {
+        v.push(i);
+    }
+}
+
+/// Whether the side to move must answer a winning threat of the opponent.
+#[must_use]
+pub fn under_threat(board: &Board) -> bool {
+    let opp = board.to_move().opponent();
+    board.threat_count(opp, Threat::Flex4)
+        + board.threat_count(opp, Threat::Block4Flex3)
+        + board.threat_count(opp, Threat::Flex3x2)
+        > 0
+}
+
+/// The ordering score of the empty point `i` for the side to move (before history).
+#[must_use]
+pub fn order_score(board: &Board, i: Idx) -> i32 {
+    let me = board.to_move();
+    let opp = me.opponent();
+    params::ATTACK_ORDER[board.threat(i, me) as usize]
+        + params::DEFENCE_ORDER[board.threat(i, opp) as usize]
+        + board.point_value(i, me) / 4
+        + board.point_value(i, opp) / 5
+}
+
+/// Generates the moves of the side to move (legal, threat-restricted), unordered.
+/// Returns whether the list was restricted to defences.
+pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {
+    out.clear();
+    let me = board.to_move();
+    let opp = me.opponent();
+    let mut restricted = false;
+    if under_threat(board) {
+        let mut threats = Vec::new();
+        threat_points(board, opp, &mut threats);
+        if !threats.is_empty() {
+            defence_points(board, opp, &threats, out);
+            four_points(board, me, out);
+            restricted = true;
+        }
+    }
+    if !restricted {
+        for k in 0..board.points().len() {
+            let i = board.points()[k];
+            if board.is_empty(i) && board.is_candidate(i) {
+                out.push(i);
+            }
+        }
+        if out.is_empty() {
+            // Empty board (or only walls): the centre, else any empty point.
+            let centre = crate::board::idx(board.size().center());
+            if board.is_empty(centre) {
+                out.push(centre);
+            } else {
+                out.extend(
+                    board
+                        .points()
+                        .iter()
+                        .copied()
+                        .filter(|&i| board.is_empty(i)),
+                );
+            }
+        }
+    }
+    out.retain(|&i| board.is_empty(i));
+    let mut k = 0;
+    while k < out.len() {
+        if board.is_legal(out[k]) {
+            k += 1;
+        } else {
+            out.swap_remove(k);
+        }
+    }
+    restricted
+}

@@ -1,0 +1,104 @@
+//! The time manager: turns limits into a soft deadline (do not start another
+//! iteration) and a hard one (stop now). The search only asks "should I stop?".
+
+use std::time::{Duration, Instant};
+
+use crate::SearchLimits;
+
+/// Kept back from every hard limit for the time between deciding and the move
+/// reaching the opponent (process, pipes, a busy machine): this much, or a tenth of
+/// the limit when that is more (never more than a third).
+pub const OVERHEAD: Duration = Duration::from_millis(30);
+
+/// The part of `t` the search may use.
+fn usable(t: Duration) -> Duration {
+    t.saturating_sub(OVERHEAD.max(t / 8).min(t / 3))
+}
+/// Moves assumed left in the game when a clock has no moves-to-go.
+pub const MOVES_HORIZON: u32 = 24;
+
+/// Deadlines of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Deadlines for `limits`, counted from `start`.
+    #[must_use]
+    pub fn new(limits: &SearchLimits, start: Instant) -> TimeManager {
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        let mut cap = |s: Duration, h: Duration| {
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        };
+        if let Some(t) = limits.time {
+            let h = usable(t);
+            cap(h * 45 / 100, h);
+        }
+        if let Some(c) = limits.clock {
+            let left = usable(c.remaining);
+            let moves = c
+                .moves_to_go
+                .unwrap_or(MOVES_HORIZON)
+                .clamp(1, MOVES_HORIZON);
+            let budget = (left / moves + c.increment * 3 / 4).min(left / 2);
+            cap(budget * 6 / 10, (budget * 3).min(left / 3));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    /// Time since the start.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether another iteration should not be started.
+    #[must_use]
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    }
+
+    /// Whether the search must stop now.
+    #[must_use]
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// The hard limit, if any.
+    #[must_use]
+    pub fn hard(&self) -> Option<Duration> {
+        self.hard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Clock;
+
+    #[test]
+    fn deadlines_stay_inside_the_limits() {
+        let now = Instant::now();
+        let tm = TimeManager::new(&SearchLimits::per_move(Duration::from_millis(200)), now);
+        assert!(tm.hard.unwrap() < Duration::from_millis(200));
+        assert!(tm.soft.unwrap() < tm.hard.unwrap());
+        let clock = SearchLimits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(10),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            time: Some(Duration::from_secs(5)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&clock, now);
+        assert!(tm.hard.unwrap() <= Duration::from_secs(10) / 3);
+        let none = TimeManager::new(&SearchLimits::default(), now);
+        assert!(!none.hard_expired() && !none.soft_expired());
+    }
+}

@@ -1,0 +1,175 @@
+//! The transposition table: shared by all search threads, sized from a memory limit.
+//!
+//! Each slot is two atomic words, `key ^ data` and `data`; a torn write from another
+//! thread then fails the key check instead of returning garbage (the "XOR trick"), so
+//! no locks are needed. Memory comes zeroed from the allocator and is touched only when
+//! used, so a large table does not slow the first move.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bound type of a stored score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The score is a lower bound (fail high).
+    Lower,
+    /// The score is an upper bound (fail low).
+    Upper,
+}
+
+/// A probed entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Best move (padded-board index), or 0.
+    pub mv: u16,
+    /// Score (mate scores relative to the node).
+    pub score: i32,
+    /// Static evaluation.
+    pub eval: i32,
+    /// Depth searched.
+    pub depth: i32,
+    /// Kind of score.
+    pub bound: Bound,
+}
+
+/// The shared table.
+#[derive(Debug)]
+pub struct Tt {
+    slots: Box<[AtomicU64]>,
+    mask: usize,
+    generation: AtomicU64,
+}
+
+fn zeroed(words: usize) -> Box<[AtomicU64]> {
+    let boxed = Box::<[AtomicU64]>::new_zeroed_slice(words);
+    // Safety: an `AtomicU64` has the same in-memory representation as a `u64`, and all
+    // zero bits are a valid `AtomicU64` (the value 0).
+    unsafe { boxed.assume_init() }
+}
+
+impl Tt {
+    /// A table of about `mb` MiB (rounded down to a power of two slots; at least 1024).
+    #[must_use]
+    pub fn new(mb: usize) -> Tt {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let mut slots = 1024usize;
+        while slots * 2 * 16 <= bytes {
+            slots *= 2;
+        }
+        Tt {
+            slots: zeroed(slots * 2),
+            mask: slots - 1,
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.slots = zeroed(self.slots.len());
+    }
+
+    /// Starts a new search (older entries become easier to replace).
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize & self.mask) * 2
+    }
+
+    /// The entry for `key`, if stored.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let k = self.slots[s].load(Ordering::Relaxed);
+        let d = self.slots[s + 1].load(Ordering::Relaxed);
+        if d == 0 || k ^ d != key {
+            return None;
+        }
+        Some(unpack(d))
+    }
+
+    /// Stores an entry (replacing shallower or older ones).
+    pub fn store(&self, key: u64, e: Entry) {
+        let s = self.slot(key);
+        let old_k = self.slots[s].load(Ordering::Relaxed);
+        let old_d = self.slots[s + 1].load(Ordering::Relaxed);
+        let age = self.generation.load(Ordering::Relaxed) & 0x3f;
+        if old_d != 0 && old_k ^ old_d != key {
+            let old = unpack(old_d);
+            let old_age = (old_d >> 58) & 0x3f;
+            if old_age == age && old.depth > e.depth + 2 && e.bound != Bound::Exact {
+                return;
+            }
+        }
+        let mut e = e;
+        if e.mv == 0 && old_d != 0 && old_k ^ old_d == key {
+            e.mv = unpack(old_d).mv;
+        }
+        let d = pack(e, age);
+        self.slots[s].store(key ^ d, Ordering::Relaxed);
+        self.slots[s + 1].store(d, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled slots used by the current search.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let age = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let n = 1000.min(self.mask + 1);
+        (0..n)
+            .filter(|&i| {
+                let d = self.slots[i * 2 + 1].load(Ordering::Relaxed);
+                d != 0 && (d >> 58) & 0x3f == age
+            })
+            .count() as u32
+    }
+}
+
+fn pack(e: Entry, age: u64) -> u64 {
+    let bound = match e.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    u64::from(e.mv)
+        | u64::from(e.score as i16 as u16) << 16
+        | u64::from(e.eval.clamp(-32000, 32000) as i16 as u16) << 32
+        | (e.depth.clamp(0, 255) as u64) << 48
+        | bound << 56
+        | age << 58
+}
+
+fn unpack(d: u64) -> Entry {
+    Entry {
+        mv: d as u16,
+        score: i32::from((d >> 16) as u16 as i16),
+        eval: i32::from((d >> 32) as u16 as i16),
+        depth: ((d >> 48) & 0xff) as i32,
+        bound: match (d >> 56) & 3 {
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => Bound::Exact,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = Tt::new(1);
+        let e = Entry {
+            mv: 300,
+            score: -29_990,
+            eval: 17,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        tt.store(0xdead_beef_1234_5678, e);
+        assert_eq!(tt.probe(0xdead_beef_1234_5678), Some(e));
+        assert_eq!(tt.probe(0xdead_beef_1234_5679), None);
+    }
+}

@@ -1,0 +1,253 @@
+//! Search behaviour on small ASCII boards: wins, forced blocks, renju restrictions,
+//! determinism and limits.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use common::{name, position};
+use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchLimits, SearchResult};
+use wuzi_rules::{Color, Rule};
+
+fn search(pos: &Position, limits: &SearchLimits) -> SearchResult {
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 8,
+        threads: 1,
+    });
+    e.search(pos, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn best(pos: &Position, depth: u32) -> (String, Score) {
+    let r = search(pos, &SearchLimits::depth(depth));
+    (name(r.best.expect("a move")), r.score)
+}
+
+const EMPTY_ROW: &str = "...............";
+
+/// A 15×15 board from the rows given for the top part; the rest is empty.
+fn board(top: &[&'static str]) -> Vec<&'static str> {
+    let mut rows: Vec<&str> = top.to_vec();
+    while rows.len() < 15 {
+        rows.push(EMPTY_ROW);
+    }
+    rows
+}
+
+#[test]
+fn takes_a_five() {
+    let rows = board(&["...............", "...XXXX........", "...OOO.O......."]);
+    for rule in Rule::ALL {
+        let pos = position(rule, &rows, Color::Black);
+        let (m, s) = best(&pos, 3);
+        assert!(m == "c14" || m == "h14", "{rule}: {m}");
+        assert_eq!(s, Score::Win(1), "{rule}");
+    }
+}
+
+#[test]
+fn blocks_a_four_instead_of_making_a_three() {
+    // White threatens five at h14; Black has an open two it would like to extend.
+    let rows = board(&[
+        "...............",
+        "..XOOOO.X......",
+        "..........X....",
+        "...........X...",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let (m, _) = best(&pos, 4);
+    assert_eq!(m, "h14");
+    // Only one way to stop the five: answered at once, without a search.
+    let r = search(&pos, &SearchLimits::default());
+    assert_eq!(name(r.best.unwrap()), "h14");
+    assert_eq!(r.nodes, 0);
+}
+
+#[test]
+fn open_four_wins_in_two_moves() {
+    // Black to move makes an open four (mate in 2 of its own moves).
+    let rows = board(&[
+        "...............",
+        "...............",
+        "....XXX........",
+        "...............",
+        "..O.O.O........",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let (m, s) = best(&pos, 4);
+    assert!(["d13", "h13"].contains(&m.as_str()), "{m}");
+    assert_eq!(s.mate_in(), Some(2), "{s}");
+}
+
+#[test]
+fn stops_an_open_three() {
+    // White's open three d11-f11 (rows from the top: row 5); Black has nothing.
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "....OOO........",
+        "...............",
+        "..........X....",
+        ".........X.....",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let (m, _) = best(&pos, 4);
+    assert!(["c11", "d11", "h11", "i11"].contains(&m.as_str()), "{m}");
+}
+
+#[test]
+fn renju_black_never_plays_forbidden_even_to_block() {
+    // White four needs blocking at g9... which is a forbidden 3-3 for Black: lost, but
+    // the engine must not pick a forbidden point while other points remain.
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        "...............",
+        ".......X.......",
+        "....XX.........",
+        "...............",
+    ]);
+    let pos = position(Rule::Renju, &rows, Color::Black);
+    let forbidden: Vec<_> = wuzi_rules::forbidden_points(pos.board());
+    assert!(!forbidden.is_empty());
+    let r = search(&pos, &SearchLimits::depth(5));
+    let m = r.best.unwrap();
+    assert!(
+        forbidden.iter().all(|f| f.0 != m),
+        "played forbidden {}",
+        name(m)
+    );
+}
+
+#[test]
+fn white_wins_by_a_four_whose_block_is_forbidden() {
+    // Renzzle's White VCF puzzles end with a four Black may only block on a forbidden
+    // point; the full search must see the win.
+    for r in common::records("renju_vcf_puzzles_renzzle.jsonl") {
+        if r["side_to_move"] != "white" {
+            continue;
+        }
+        let board = common::board_of(&r);
+        let config = wuzi_rules::GameConfig::new(Rule::Renju, board.size());
+        let pos = Position::from_board(&config, &board, Color::White);
+        let res = search(&pos, &SearchLimits::depth(4));
+        assert!(
+            matches!(res.score, Score::Win(_)),
+            "{}: {} {}\n{board}",
+            r["id"],
+            name(res.best.unwrap()),
+            res.score
+        );
+    }
+}
+
+#[test]
+fn single_thread_search_is_deterministic() {
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......X........",
+        ".....OX........",
+        "......O.X......",
+        ".......O.......",
+    ]);
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let pos = position(rule, &rows, Color::Black);
+        let a = search(&pos, &SearchLimits::depth(6));
+        let b = search(&pos, &SearchLimits::depth(6));
+        assert_eq!((a.best, a.nodes, a.score), (b.best, b.nodes, b.score));
+        let n = search(
+            &pos,
+            &SearchLimits {
+                nodes: Some(3000),
+                ..SearchLimits::default()
+            },
+        );
+        let m = search(
+            &pos,
+            &SearchLimits {
+                nodes: Some(3000),
+                ..SearchLimits::default()
+            },
+        );
+        assert_eq!((n.best, n.nodes), (m.best, m.nodes));
+        assert!(n.nodes <= 3000 + 300, "{}", n.nodes);
+    }
+}
+
+#[test]
+fn stops_on_the_flag_and_reports_progress() {
+    let rows = board(&["...............", "......X........", ".......O......."]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let mut e = Engine::new(EngineOptions::default());
+    let stop = AtomicBool::new(true);
+    let t = Instant::now();
+    let r = e.search(&pos, &SearchLimits::default(), &stop, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(t.elapsed() < Duration::from_secs(5));
+    let mut infos = Vec::new();
+    let r = e.search(
+        &pos,
+        &SearchLimits {
+            depth: Some(4),
+            multipv: 3,
+            ..SearchLimits::default()
+        },
+        &AtomicBool::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
+    assert!(infos.iter().any(|i| i.multipv == 3 && i.depth == 4));
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 4).collect();
+    let moves: std::collections::HashSet<_> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(moves.len(), 3, "three different best moves");
+    assert_eq!(r.best, Some(last[0].pv[0]));
+}
+
+#[test]
+fn double_three_is_found_by_vct_not_vcf() {
+    // Black: f8 g8 and h9 h10 (rows from the top: y 7 and y 5, 6). h8 makes two open
+    // threes at once; there is no four to start a VCF with.
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        ".......X.......",
+        ".....XX........",
+        "...............",
+        "...............",
+        "..O.O.O...O....",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let limits = SearchLimits::default();
+    assert_eq!(wuzi_engine::vcf(&pos, &limits), None);
+    let line = wuzi_engine::vct(&pos, &limits).expect("a VCT");
+    assert!(line.len() >= 5, "{line:?}");
+    let r = search(&pos, &SearchLimits::depth(3));
+    assert!(matches!(r.score, Score::Win(_)), "{}", r.score);
+    // The same stones without the double three: no VCT.
+    let quiet = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        ".....X.........",
+        "...............",
+        "...............",
+        "..O.O.O...O....",
+    ]);
+    let pos = position(Rule::Freestyle, &quiet, Color::Black);
+    assert_eq!(wuzi_engine::vct(&pos, &limits), None);
+}
