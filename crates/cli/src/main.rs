@@ -7,15 +7,14 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 mod cmd;
-
-use cmd::CliError;
 
 /// Top-level help shown after the command list.
 const EXAMPLES: &str = "\
 Examples:
+  wuzi                                  (same as `wuzi serve`: play in the browser at http://127.0.0.1:8080/)
   wuzi judge --rule renju h8 h9 i8 i9 j8 j9 k8 k9 l8
   wuzi forbidden g9a1h9c1i7e1i8g1b13j1c13l1d13n1f13o3g13   (prints `e13:6 i9:33`)
   wuzi convert game.psq game.sgf        (formats from the extensions)
@@ -36,6 +35,7 @@ struct Cli {
 enum Command {
     Judge(cmd::judge::Args),
     Forbidden(cmd::forbidden::Args),
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,10 +43,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Judge(args)) => cmd::judge::run(args),
         Some(Command::Forbidden(args)) => cmd::forbidden::run(args),
-        // Until `wuzi serve` lands, running wuzi without a command shows the help.
-        None => Cli::command()
-            .print_help()
-            .map_err(|e| CliError::failure(format!("cannot print help: {e}"))),
+        Some(Command::Serve(args)) => cmd::serve::run(args),
+        // No command: serve the web app, as `cargo run --release` promises.
+        None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

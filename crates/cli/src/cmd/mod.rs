@@ -2,6 +2,7 @@
 
 pub mod forbidden;
 pub mod judge;
+pub mod serve;
 
 use std::fmt;
 use std::process::ExitCode;
