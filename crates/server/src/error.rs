@@ -173,8 +173,8 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
     }
 }
 
-/// A JSON body that may be absent: an empty body (with or without a content type) reads
-/// as `T::default()`.
+/// A JSON body that may be absent: an empty body (with or without a content type) or
+/// `null` reads as `T::default()`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OptionalJson<T>(pub T);
 
@@ -198,8 +198,8 @@ where
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
         }
-        serde_json::from_slice(&bytes)
-            .map(OptionalJson)
+        serde_json::from_slice::<Option<T>>(&bytes)
+            .map(|v| OptionalJson(v.unwrap_or_default()))
             .map_err(|e| Error::BadRequest(format!("cannot read the JSON body: {e}")))
     }
 }

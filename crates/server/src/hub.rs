@@ -479,7 +479,14 @@ impl Hub {
         });
     }
 
+    fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+
     async fn computer_moves(self: &Arc<Self>, slot: &Arc<Slot>, version: u64, pos: Pos) {
+        if self.is_closing() {
+            return;
+        }
         let r = self
             .act(slot, |g, now| {
                 if g.version() != version {
@@ -497,6 +504,9 @@ impl Hub {
     /// The computer chooses the colour its search prefers: the side to move (White after
     /// three or five stones) if its score is not negative, else Black.
     async fn computer_chooses(self: &Arc<Self>, slot: &Arc<Slot>, version: u64, r: &SearchResult) {
+        if self.is_closing() {
+            return;
+        }
         let white_ok = r.score.win_probability() >= 0.5;
         let choice = if white_ok {
             Choice::White

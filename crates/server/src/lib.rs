@@ -110,10 +110,6 @@ pub async fn serve(
     config: ServeConfig,
     on_ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
-    let store = Store::open(&config.db).map_err(|source| ServeError::Store {
-        path: config.db.clone(),
-        source,
-    })?;
     let listener =
         tokio::net::TcpListener::bind(config.addr)
             .await
@@ -125,6 +121,10 @@ pub async fn serve(
                 },
             })?;
     let addr = listener.local_addr()?;
+    let store = Store::open(&config.db).map_err(|source| ServeError::Store {
+        path: config.db.clone(),
+        source,
+    })?;
     let hub = state(store, config.engine, HubConfig::default())?;
     tracing::info!(%addr, db = %config.db.display(), "serving");
     on_ready(addr);
