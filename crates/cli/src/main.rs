@@ -35,6 +35,10 @@ struct Cli {
 enum Command {
     Judge(cmd::judge::Args),
     Forbidden(cmd::forbidden::Args),
+    Convert(cmd::convert::Args),
+    Match(cmd::match_::Args),
+    Analyze(cmd::analyze::Args),
+    Bench(cmd::bench::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -43,6 +47,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Judge(args)) => cmd::judge::run(args),
         Some(Command::Forbidden(args)) => cmd::forbidden::run(args),
+        Some(Command::Convert(args)) => cmd::convert::run(args),
+        Some(Command::Match(args)) => cmd::match_::run(args),
+        Some(Command::Analyze(args)) => cmd::analyze::run(args),
+        Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         // No command: serve the web app, as `cargo run --release` promises.
         None => cmd::serve::Args::from_env().and_then(cmd::serve::run),

@@ -231,7 +231,7 @@ fn forbidden_rejects_bad_input() {
 #[test]
 fn help_explains_every_command() {
     let top = ok(&["--help"]);
-    for word in ["judge", "forbidden", "Examples"] {
+    for word in ["judge", "forbidden", "convert", "Examples"] {
         assert!(top.contains(word), "top help lacks {word}: {top}");
     }
     let judge = ok(&["judge", "--help"]);

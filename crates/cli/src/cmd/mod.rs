@@ -1,7 +1,11 @@
 //! One module per subcommand, plus the error type they share.
 
+pub mod analyze;
+pub mod bench;
+pub mod convert;
 pub mod forbidden;
 pub mod judge;
+pub mod match_;
 pub mod serve;
 
 use std::fmt;

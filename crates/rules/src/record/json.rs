@@ -35,7 +35,13 @@ struct Header {
     version: Option<u32>,
 }
 
-/// Writes a record as pretty-printed JSON (with a trailing newline).
+/// The order of the top-level fields in written files (nested objects are sorted).
+const FIELD_ORDER: &[&str] = &[
+    "format", "version", "config", "opening", "players", "clock", "moves", "result", "dates",
+    "tags",
+];
+
+/// Writes a record as indented JSON with one move per line (and a trailing newline).
 #[must_use]
 pub fn write(record: &Record) -> String {
     let out = Out {
@@ -44,8 +50,39 @@ pub fn write(record: &Record) -> String {
         record,
     };
     // Serialising plain structs with string keys cannot fail.
-    let mut text = serde_json::to_string_pretty(&out).unwrap_or_default();
-    text.push('\n');
+    let value = serde_json::to_value(&out).unwrap_or_default();
+    let serde_json::Value::Object(fields) = value else {
+        return String::new();
+    };
+    let mut keys: Vec<&String> = fields.keys().collect();
+    keys.sort_by_key(|k| {
+        FIELD_ORDER
+            .iter()
+            .position(|f| f == k)
+            .unwrap_or(usize::MAX)
+    });
+    let mut text = String::from("{\n");
+    for (i, key) in keys.iter().enumerate() {
+        let value = &fields[key.as_str()];
+        let key = serde_json::Value::String((*key).clone());
+        text.push_str(&format!("  {key}: "));
+        match value {
+            serde_json::Value::Array(items) if !items.is_empty() => {
+                text.push_str("[\n");
+                for (j, item) in items.iter().enumerate() {
+                    let comma = if j + 1 < items.len() { "," } else { "" };
+                    text.push_str(&format!("    {item}{comma}\n"));
+                }
+                text.push_str("  ]");
+            }
+            other => {
+                let pretty = serde_json::to_string_pretty(other).unwrap_or_default();
+                text.push_str(&pretty.replace('\n', "\n  "));
+            }
+        }
+        text.push_str(if i + 1 < keys.len() { ",\n" } else { "\n" });
+    }
+    text.push_str("}\n");
     text
 }
 

@@ -1,0 +1,578 @@
+//! `wuzi match`: engines against each other over an openings file, judged by wuzi-rules.
+
+mod openings;
+mod players;
+mod record;
+mod stats;
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::Duration;
+
+use wuzi_engine::Clock;
+use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size};
+
+use self::players::{Failure, MoveTime, Player, PlayerSpec};
+use self::stats::{Sprt, Tally, Verdict};
+use super::CliError;
+
+const EXAMPLES: &str = "\
+Examples:
+  wuzi match full classic-rank --rule renju --time-per-move 200 --games 50 --out games/
+  wuzi match full level5 --tc 10+0.1 --games 20 --sprt 0,50
+  wuzi match full ./pbrain-rapfi --rule standard --time-per-move 1000
+  wuzi match full full --threads-a 2 --threads-b 1 --games 40
+
+Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
+Gomocup brain command (a path like ./pbrain-x, or cmd:NAME ARGS). Each opening is played twice,
+once with each player as Black. A move that is illegal, forbidden (renju), late or missing
+loses the game; so does a brain that crashes.";
+
+/// Play engines against each other and report score, Elo and SPRT.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The first player (its score is reported).
+    a: String,
+    /// The second player.
+    b: String,
+    /// Rule: freestyle, standard, renju or caro.
+    #[arg(long, short, default_value = "freestyle")]
+    rule: Rule,
+    /// Board size: N or WxH.
+    #[arg(long, short, default_value = "15")]
+    size: Size,
+    /// Time per move in milliseconds (default 200 unless --tc is given).
+    #[arg(long, conflicts_with = "tc")]
+    time_per_move: Option<u64>,
+    /// Match clock per player: BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long)]
+    tc: Option<TimeControl>,
+    /// Number of games (openings are used in order, each with both colours).
+    #[arg(long, short, default_value_t = 50)]
+    games: usize,
+    /// Openings file (Gomocup offsets `dx,dy, dx,dy` from the centre, or renju notation).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Search threads of each wuzi engine.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Search threads of the first player (overrides --threads).
+    #[arg(long)]
+    threads_a: Option<usize>,
+    /// Search threads of the second player (overrides --threads).
+    #[arg(long)]
+    threads_b: Option<usize>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Hash table of each wuzi engine, MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Milliseconds a move may exceed its limit (pipes, scheduling) before it loses on time.
+    #[arg(long, default_value_t = 100)]
+    grace: u64,
+    /// Directory for the game records (PSQ and SGF per game).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Sequential test: elo0,elo1[,alpha,beta]; the match stops at a verdict.
+    #[arg(long, allow_hyphen_values = true)]
+    sprt: Option<Sprt>,
+    /// No progress output on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// A match clock: base time and increment per move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    base: Duration,
+    increment: Duration,
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let secs = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e7)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    format!(
+                        "cannot read time control {s:?} (expected BASE+INC in seconds, e.g. 10+0.1)"
+                    )
+                })
+        };
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let tc = TimeControl {
+            base: secs(base)?,
+            increment: secs(inc)?,
+        };
+        if tc.base.is_zero() {
+            return Err("time control base must be positive".into());
+        }
+        Ok(tc)
+    }
+}
+
+/// How one game ended, from the match's point of view.
+#[derive(Clone, Debug)]
+struct Outcome {
+    /// Winning player index (0 = a, 1 = b), or `None` for a draw.
+    winner: Option<usize>,
+    /// A sentence: `black wins: 5 in a row h8-l8`, `white loses: no move in time`.
+    reason: String,
+}
+
+/// One finished game.
+struct Report {
+    index: usize,
+    /// Player index of Black.
+    black: usize,
+    game: Game,
+    outcome: Outcome,
+    /// Slowest move per player: (time, ply 1-based).
+    slowest: [Option<(Duration, usize)>; 2],
+}
+
+/// Everything a game needs to know, shared by the worker threads.
+struct Setup {
+    config: GameConfig,
+    openings: Vec<Vec<Pos>>,
+    specs: [PlayerSpec; 2],
+    threads: [usize; 2],
+    hash: usize,
+    grace: Duration,
+    per_move: Option<Duration>,
+    tc: Option<TimeControl>,
+}
+
+/// Runs `wuzi match`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let specs = [
+        args.a.parse::<PlayerSpec>().map_err(CliError::input)?,
+        args.b.parse::<PlayerSpec>().map_err(CliError::input)?,
+    ];
+    let config = GameConfig::new(args.rule, args.size);
+    config
+        .validate()
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let (text, source) = match &args.openings {
+        Some(path) => (
+            std::fs::read_to_string(path).map_err(|e| {
+                CliError::input(format!("cannot read openings {}: {e}", path.display()))
+            })?,
+            path.display().to_string(),
+        ),
+        None => (
+            openings::BUILT_IN.to_string(),
+            "built-in (Piskvork)".to_string(),
+        ),
+    };
+    let parsed = openings::parse(&text, &config).map_err(CliError::input)?;
+    let (openings, skipped) = (parsed.list, parsed.skipped.len());
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    if args.concurrency == 0 || args.threads == 0 {
+        return Err(CliError::input(
+            "--concurrency and --threads must be at least 1",
+        ));
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let per_move = match (args.time_per_move, args.tc) {
+        (Some(0), _) => return Err(CliError::input("--time-per-move must be positive")),
+        (Some(ms), _) => Some(Duration::from_millis(ms)),
+        (None, None) => Some(Duration::from_millis(200)),
+        (None, Some(_)) => None,
+    };
+    let names = display_names(&specs);
+    let setup = Arc::new(Setup {
+        config,
+        openings,
+        specs,
+        threads: [
+            args.threads_a.unwrap_or(args.threads),
+            args.threads_b.unwrap_or(args.threads),
+        ],
+        hash: args.hash,
+        grace: Duration::from_millis(args.grace),
+        per_move,
+        tc: args.tc,
+    });
+    let time_text = match (per_move, args.tc) {
+        (Some(t), _) => format!("{} ms/move", t.as_millis()),
+        (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
+        _ => unreachable!("one of them is set"),
+    };
+    println!(
+        "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source} ({} used{})",
+        names[0],
+        names[1],
+        setup.config.rule,
+        setup.config.size,
+        args.games,
+        setup.openings.len(),
+        if skipped > 0 {
+            format!(", {skipped} skipped: do not fit the board")
+        } else {
+            String::new()
+        }
+    );
+
+    let next = Arc::new(AtomicUsize::new(0));
+    let halt = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Report>();
+    let mut workers = Vec::new();
+    for _ in 0..args.concurrency.min(args.games) {
+        let (setup, next, halt, tx) = (
+            Arc::clone(&setup),
+            Arc::clone(&next),
+            Arc::clone(&halt),
+            tx.clone(),
+        );
+        let games = args.games;
+        workers.push(thread::spawn(move || {
+            let mut players: [Box<dyn Player + Send>; 2] = [
+                players::build(&setup.specs[0], setup.threads[0], setup.hash, setup.grace),
+                players::build(&setup.specs[1], setup.threads[1], setup.hash, setup.grace),
+            ];
+            loop {
+                if halt.load(Ordering::SeqCst) {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= games {
+                    return;
+                }
+                let report = play_game(&setup, &mut players, index);
+                if tx.send(report).is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(tx);
+
+    let tty = std::io::stderr().is_terminal() && !args.quiet;
+    let mut tally = Tally::default();
+    let mut by_colour = [Tally::default(), Tally::default()]; // a as black, a as white
+    let mut slowest: [Option<(Duration, usize, usize)>; 2] = [None, None];
+    let mut lost_by_a: Vec<String> = Vec::new();
+    let mut reports = 0;
+    let mut sprt_result = None;
+    for report in rx {
+        reports += 1;
+        let a_black = report.black == 0;
+        let t = &mut by_colour[usize::from(!a_black)];
+        match report.outcome.winner {
+            Some(0) => {
+                tally.wins += 1;
+                t.wins += 1;
+            }
+            Some(_) => {
+                tally.losses += 1;
+                t.losses += 1;
+            }
+            None => {
+                tally.draws += 1;
+                t.draws += 1;
+            }
+        }
+        for (mine, theirs) in slowest.iter_mut().zip(report.slowest) {
+            if let Some((d, ply)) = theirs
+                && mine.is_none_or(|s| d > s.0)
+            {
+                *mine = Some((d, report.index + 1, ply));
+            }
+        }
+        let record_note = match &args.out {
+            Some(dir) => {
+                let stem = dir.join(format!("game-{:03}", report.index + 1));
+                let winner_color = report.outcome.winner.map(|w| {
+                    if w == report.black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
+                });
+                let rec = record::record(
+                    &report.game,
+                    [&names[report.black], &names[1 - report.black]],
+                    winner_color,
+                    &report.outcome.reason,
+                );
+                let (psq, sgf) = record::texts(&rec).map_err(CliError::failure)?;
+                std::fs::write(stem.with_extension("psq"), psq)
+                    .and_then(|()| std::fs::write(stem.with_extension("sgf"), sgf))
+                    .map_err(|e| {
+                        CliError::failure(format!("cannot write records in {}: {e}", dir.display()))
+                    })?;
+                format!(" ({})", stem.with_extension("psq").display())
+            }
+            None => String::new(),
+        };
+        if report.outcome.winner == Some(1) {
+            lost_by_a.push(format!(
+                "game {} ({} as {}): {}{record_note}",
+                report.index + 1,
+                names[0],
+                if a_black { "black" } else { "white" },
+                report.outcome.reason
+            ));
+        }
+        if let Some(sprt) = &args.sprt {
+            let r = sprt.test(&tally);
+            if r.verdict != Verdict::Continue {
+                halt.store(true, Ordering::SeqCst);
+            }
+            sprt_result = Some(r);
+        }
+        if !args.quiet {
+            let line = format!(
+                "game {}/{}: {} (black) vs {} (white): {}",
+                report.index + 1,
+                args.games,
+                names[report.black],
+                names[1 - report.black],
+                report.outcome.reason
+            );
+            if tty {
+                let done = reports * 30 / args.games.max(1);
+                eprint!(
+                    "\r\x1b[2K[{}{}] {reports}/{} +{} ={} -{}  last: {line}",
+                    "#".repeat(done),
+                    ".".repeat(30 - done.min(30)),
+                    args.games,
+                    tally.wins,
+                    tally.draws,
+                    tally.losses
+                );
+            } else {
+                eprintln!("{line}");
+            }
+            let _ = std::io::stderr().flush();
+        }
+    }
+    if tty {
+        eprintln!();
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+
+    print_summary(&names, &tally, &by_colour, &slowest, &lost_by_a, per_move);
+    if let (Some(sprt), Some(r)) = (&args.sprt, sprt_result) {
+        let verdict = match r.verdict {
+            Verdict::H1 => format!(
+                "H1 accepted: {} is at least {} Elo stronger",
+                names[0], sprt.elo1
+            ),
+            Verdict::H0 => format!(
+                "H0 accepted: {} is not {} Elo stronger",
+                names[0], sprt.elo1
+            ),
+            Verdict::Continue => "no verdict yet (play more games)".to_string(),
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] — {verdict}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, r.llr, r.lower, r.upper
+        );
+    }
+    Ok(())
+}
+
+/// Names for the table; equal names get `#1`/`#2`.
+fn display_names(specs: &[PlayerSpec; 2]) -> [String; 2] {
+    let (a, b) = (specs[0].to_string(), specs[1].to_string());
+    if a == b {
+        [format!("{a}#1"), format!("{b}#2")]
+    } else {
+        [a, b]
+    }
+}
+
+fn signed_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    } else {
+        format!("{e:+.0}")
+    }
+}
+
+fn print_summary(
+    names: &[String; 2],
+    tally: &Tally,
+    by_colour: &[Tally; 2],
+    slowest: &[Option<(Duration, usize, usize)>; 2],
+    lost_by_a: &[String],
+    per_move: Option<Duration>,
+) {
+    let width = names.iter().map(String::len).max().unwrap_or(4).max(10);
+    println!("{:width$}  games  wins  draws  losses   score", "");
+    let row = |label: &str, t: &Tally| {
+        let score = t
+            .score()
+            .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
+        println!(
+            "{label:width$}  {:5}  {:4}  {:5}  {:6}  {:>6}",
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            score
+        );
+    };
+    row(&names[0], tally);
+    row("  as black", &by_colour[0]);
+    row("  as white", &by_colour[1]);
+    if let Some((e, lo, hi)) = tally.elo() {
+        println!(
+            "Elo difference ({} - {}): {} (95% interval {} .. {})",
+            names[0],
+            names[1],
+            signed_elo(e),
+            signed_elo(lo),
+            signed_elo(hi)
+        );
+    }
+    let limit = per_move.map_or(String::new(), |t| format!(", limit {} ms", t.as_millis()));
+    for (p, name) in names.iter().enumerate() {
+        match slowest[p] {
+            Some((d, game, ply)) => println!(
+                "slowest move of {name}: {:.1} ms (game {game}, move {ply}{limit})",
+                d.as_secs_f64() * 1000.0
+            ),
+            None => println!("slowest move of {name}: no moves"),
+        }
+    }
+    if lost_by_a.is_empty() {
+        println!("games lost by {}: none", names[0]);
+    } else {
+        println!("games lost by {}:", names[0]);
+        for l in lost_by_a {
+            println!("  {l}");
+        }
+    }
+}
+
+/// Plays game `index`: opening `index / 2`, player a Black in even games.
+fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: usize) -> Report {
+    let opening = &setup.openings[(index / 2) % setup.openings.len()];
+    let black = index % 2; // player index of Black
+    let player_of = |c: Color| if c == Color::Black { black } else { 1 - black };
+    let mut game = Game::new(setup.config.clone()).expect("validated config");
+    for &p in opening {
+        game.try_play(p).expect("openings are validated");
+    }
+    let mut slowest: [Option<(Duration, usize)>; 2] = [None, None];
+    let mut clocks = [setup.tc.map(|tc| tc.base); 2];
+    let move_time = |clock: Option<Duration>| MoveTime {
+        limit: match (setup.per_move, clock) {
+            (Some(t), _) => t,
+            (None, Some(left)) => left,
+            (None, None) => Duration::from_secs(1),
+        },
+        clock: clock.zip(setup.tc).map(|(left, tc)| Clock {
+            remaining: left,
+            increment: tc.increment,
+            moves_to_go: None,
+        }),
+    };
+    let lose = |player: usize, why: String| Outcome {
+        winner: Some(1 - player),
+        reason: format!(
+            "{} loses: {why}",
+            if player == black { "black" } else { "white" }
+        ),
+    };
+    for (p, player) in players.iter_mut().enumerate() {
+        if let Err(f) = player.new_game(&setup.config, move_time(clocks[p])) {
+            return Report {
+                index,
+                black,
+                outcome: lose(p, format!("{f} at the start")),
+                game,
+                slowest,
+            };
+        }
+    }
+    let outcome = loop {
+        if let Some(result) = game.result() {
+            break Outcome {
+                winner: result.winner.map(player_of),
+                reason: result.describe(game.size()),
+            };
+        }
+        let side = game.side_to_move();
+        let p = player_of(side);
+        let time = move_time(clocks[p]);
+        let started = std::time::Instant::now();
+        let answer = players[p].play(&game, time);
+        let spent = started.elapsed();
+        let ply = game.ply() + 1;
+        if slowest[p].is_none_or(|s| spent > s.0) {
+            slowest[p] = Some((spent, ply));
+        }
+        let pos = match answer {
+            Ok(pos) => pos,
+            Err(Failure::Timeout) => {
+                break lose(p, format!("no move in time at move {ply}"));
+            }
+            Err(f) => break lose(p, format!("{f} at move {ply}")),
+        };
+        let late = match (setup.per_move, clocks[p]) {
+            (Some(limit), _) => spent > limit + setup.grace,
+            (None, Some(left)) => spent > left + setup.grace,
+            (None, None) => false,
+        };
+        if late {
+            let _ = game.lose_on_time(side);
+            break lose(
+                p,
+                format!(
+                    "move {ply} took {} ms (limit {} ms)",
+                    spent.as_millis(),
+                    time.limit.as_millis()
+                ),
+            );
+        }
+        if let (Some(left), Some(tc)) = (clocks[p], setup.tc) {
+            clocks[p] = Some(left.saturating_sub(spent) + tc.increment);
+        }
+        let ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+        if let Err(e) = game.try_play_timed(pos, Some(ms)) {
+            break lose(
+                p,
+                format!("illegal move {},{} at move {ply}: {e}", pos.x, pos.y),
+            );
+        }
+        if let Some(r) = game.result()
+            && matches!(r.reason, EndReason::Forbidden { .. })
+        {
+            break Outcome {
+                winner: r.winner.map(player_of),
+                reason: r.describe(game.size()),
+            };
+        }
+    };
+    Report {
+        index,
+        black,
+        game,
+        outcome,
+        slowest,
+    }
+}

@@ -1,0 +1,228 @@
+//! Runs the real `wuzi convert` on files and pipes, including bad input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use wuzi_rules::record::{Format, ReadOptions, json};
+use wuzi_rules::{Color, EndReason, GameConfig, Rule, Size, Variant};
+
+fn wuzi(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the wuzi binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-convert-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(dir: &std::path::Path, file: &str) -> String {
+    dir.join(file).to_str().unwrap().to_string()
+}
+
+#[track_caller]
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = wuzi(args, stdin.as_bytes());
+    assert!(
+        out.status.success(),
+        "wuzi {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[track_caller]
+fn input_error(args: &[&str], stdin: &[u8]) -> String {
+    let out = wuzi(args, stdin);
+    assert_eq!(out.status.code(), Some(2), "wuzi {args:?} should exit 2");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+const PSQ: &str = "Piskvorky 15x15, 11:11, 0\n8,8,1000\n9,7,2000\n10,6,500\nAnn\nBob\n";
+
+#[test]
+fn a_game_survives_a_tour_of_every_format() {
+    let dir = scratch("tour");
+    std::fs::write(dir.join("a.psq"), PSQ).unwrap();
+    let chain = ["a.psq", "b.sgf", "c.json", "d.txt", "e.sgf", "f.psq"];
+    for pair in chain.windows(2) {
+        ok(&["convert", &path(&dir, pair[0]), &path(&dir, pair[1])], "");
+    }
+    let end = std::fs::read_to_string(dir.join("f.psq")).unwrap();
+    // The text format keeps no times; everything else came through.
+    assert_eq!(
+        end,
+        "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n10,6,0\nAnn\nBob\n"
+    );
+    let sgf = std::fs::read_to_string(dir.join("b.sgf")).unwrap();
+    assert!(
+        sgf.contains(";B[hh]WZMS[1000];W[ig]WZMS[2000];B[jf]"),
+        "{sgf}"
+    );
+    assert!(sgf.contains("PB[Ann]PW[Bob]"), "{sgf}");
+    let record = json::read(&std::fs::read_to_string(dir.join("c.json")).unwrap()).unwrap();
+    assert_eq!(record.moves[1].time_ms, Some(2000));
+    assert_eq!(record.players.white.name.as_deref(), Some("Bob"));
+}
+
+#[test]
+fn pipes_need_formats_or_recognisable_input() {
+    assert_eq!(
+        ok(
+            &["convert", "--from", "pos", "--to", "txt", "-", "-"],
+            "h8i9j10\n"
+        ),
+        "# wuzi game record (renju notation: a1 is the bottom-left corner)\n\
+         Rule: freestyle\nSize: 15x15\n\n1. h8\n2. i9\n3. j10\n"
+    );
+    // PSQ, SGF and JSON are recognised on standard input.
+    assert_eq!(ok(&["convert", "--to", "pos", "-", "-"], PSQ), "h8i9j10\n");
+    assert_eq!(
+        ok(
+            &["convert", "--to", "pos", "-", "-"],
+            "(;GM[4]SZ[15];B[hh];W[ig])"
+        ),
+        "h8i9\n"
+    );
+    let err = input_error(&["convert", "--to", "sgf", "-", "-"], b"h8i9");
+    assert!(err.contains("--from"), "{err}");
+    let err = input_error(&["convert", "--from", "pos", "-", "-"], b"h8i9");
+    assert!(err.contains("--to"), "{err}");
+}
+
+#[test]
+fn row_order_and_size_of_position_strings() {
+    let top = ok(
+        &[
+            "convert", "--from", "pos", "--to", "pos", "--rows", "top-down", "-", "-",
+        ],
+        "h8i9j10",
+    );
+    assert_eq!(top, "h8i9j10\n");
+    // Read top-down, written as SGF: i9 top-down is column i, ninth row from the top.
+    let sgf = ok(
+        &[
+            "convert", "--from", "pos", "--to", "sgf", "--rows", "top-down", "-", "-",
+        ],
+        "h8i9",
+    );
+    assert!(sgf.contains(";B[hh];W[ii]"), "{sgf}");
+    let sgf = ok(
+        &[
+            "convert", "--from", "pos", "--to", "sgf", "--size", "20", "-", "-",
+        ],
+        "t20",
+    );
+    assert!(sgf.contains("SZ[20]") && sgf.contains(";B[ta]"), "{sgf}");
+    let err = input_error(
+        &[
+            "convert", "--from", "pos", "--to", "sgf", "--rows", "sideways", "-", "-",
+        ],
+        b"h8",
+    );
+    assert!(err.contains("sideways"), "{err}");
+}
+
+#[test]
+fn the_result_is_judged_under_the_given_rule() {
+    // A black double-three at i9: a loss under renju, nothing under freestyle.
+    let moves = "g9a1h9c1i7o15i8o1i9";
+    let renju = ok(
+        &[
+            "convert", "--from", "pos", "--to", "json", "--rule", "renju", "-", "-",
+        ],
+        moves,
+    );
+    let record = Format::Json.read(&renju, &ReadOptions::default()).unwrap();
+    let result = record.result.expect("renju result");
+    assert_eq!(result.winner, Some(Color::White));
+    assert!(matches!(result.reason, EndReason::Forbidden { .. }));
+    let free = ok(
+        &["convert", "--from", "pos", "--to", "json", "-", "-"],
+        moves,
+    );
+    assert!(!free.contains("\"result\""), "{free}");
+}
+
+#[test]
+fn bad_records_name_the_problem_and_write_nothing() {
+    let dir = scratch("bad");
+    let out = path(&dir, "out.sgf");
+    std::fs::write(
+        dir.join("dup.psq"),
+        "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,8,0\n",
+    )
+    .unwrap();
+    let err = input_error(&["convert", &path(&dir, "dup.psq"), &out], b"");
+    assert!(
+        err.contains("move 3 (h8)") && err.contains("occupied"),
+        "{err}"
+    );
+    std::fs::write(dir.join("cut.sgf"), "(;GM[4]SZ[15]\n;B[hh];W[i").unwrap();
+    let err = input_error(&["convert", &path(&dir, "cut.sgf"), &out], b"");
+    assert!(err.contains("line 2"), "{err}");
+    std::fs::write(dir.join("bin.sgf"), b"(;GM[4]\xff\xfe)").unwrap();
+    let err = input_error(&["convert", &path(&dir, "bin.sgf"), &out], b"");
+    assert!(
+        err.contains("not UTF-8") && err.contains("offset 7"),
+        "{err}"
+    );
+    let err = input_error(&["convert", &path(&dir, "missing.psq"), &out], b"");
+    assert!(err.contains("missing.psq"), "{err}");
+    let err = input_error(
+        &["convert", &path(&dir, "dup.psq"), &path(&dir, "x.doc")],
+        b"",
+    );
+    assert!(err.contains("x.doc"), "{err}");
+    assert!(!dir.join("out.sgf").exists());
+}
+
+#[test]
+fn formats_refuse_what_they_cannot_hold() {
+    let dir = scratch("refuse");
+    let size = Size::STANDARD;
+    let mut config = GameConfig::new(Rule::Freestyle, size);
+    config.variant = Variant::rock(size, 11, 10);
+    let mut record = wuzi_rules::record::Record::new(config);
+    record.push_alternating(size.center(), Some(5));
+    std::fs::write(dir.join("rock.json"), json::write(&record)).unwrap();
+    let err = input_error(
+        &["convert", &path(&dir, "rock.json"), &path(&dir, "rock.psq")],
+        b"",
+    );
+    assert!(err.contains("PSQ cannot hold the rock theme"), "{err}");
+    assert!(!dir.join("rock.psq").exists());
+    input_error(
+        &["convert", &path(&dir, "rock.json"), &path(&dir, "rock.pos")],
+        b"",
+    );
+    // SGF and text keep the walls.
+    for file in ["rock.sgf", "rock.txt"] {
+        ok(
+            &["convert", &path(&dir, "rock.json"), &path(&dir, file)],
+            "",
+        );
+        let back = ok(&["convert", &path(&dir, file), "--to", "json", "-"], "");
+        let again = json::read(&back).unwrap();
+        assert_eq!(again.config, record.config, "{file}");
+    }
+}
+
+#[test]
+fn help_lists_the_formats() {
+    let help = ok(&["convert", "--help"], "");
+    for word in ["psq", "sgf", "txt", "pos", "json", "--rows", "Examples"] {
+        assert!(help.contains(word), "{word} missing from {help}");
+    }
+}

@@ -1,0 +1,369 @@
+//! Runs the real `wuzi` binary: `match` (engines, classic AIs and scripted Gomocup brains
+//! that crash, cheat or dawdle), `analyze` and `bench`, with short limits.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
+
+fn wuzi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .expect("the wuzi binary runs")
+}
+
+#[track_caller]
+fn ok(args: &[&str]) -> String {
+    let out = wuzi(args);
+    assert!(
+        out.status.success(),
+        "wuzi {args:?} failed: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[track_caller]
+fn input_error(args: &[&str]) -> String {
+    let out = wuzi(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "wuzi {args:?} should fail with status 2"
+    );
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A fresh scratch directory.
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "wuzi-cli-test-{}-{name}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Gomocup brain written as a shell script.
+fn script_brain(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path.display().to_string()
+}
+
+/// The row of the first player in the match table: (games, wins, draws, losses).
+fn table_row(out: &str, name: &str) -> (u32, u32, u32, u32) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(name) && !l.starts_with("match"))
+        .unwrap_or_else(|| panic!("no row for {name} in\n{out}"));
+    let n: Vec<u32> = line[name.len()..]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (n[0], n[1], n[2], n[3])
+}
+
+#[test]
+fn match_between_classic_ais_writes_records() {
+    let dir = scratch("records");
+    let out = ok(&[
+        "match",
+        "classic-tuple",
+        "classic-greedy",
+        "--games",
+        "4",
+        "--time-per-move",
+        "100",
+        "--rule",
+        "renju",
+        "--out",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let (games, w, d, l) = table_row(&out, "classic-tuple");
+    assert_eq!(games, 4);
+    assert_eq!(w + d + l, 4);
+    assert!(out.contains("Elo difference"), "{out}");
+    assert!(out.contains("slowest move of classic-tuple"), "{out}");
+    for i in 1..=4 {
+        let psq = std::fs::read_to_string(dir.join(format!("game-{i:03}.psq"))).unwrap();
+        assert!(psq.starts_with("Piskvorky 15x15"), "{psq}");
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{i:03}.sgf"))).unwrap();
+        assert!(
+            sgf.starts_with("(;FF[4]GM[4]") && sgf.contains("RU[renju]"),
+            "{sgf}"
+        );
+        // The PSQ moves replay to a finished renju game.
+        let size = Size::STANDARD;
+        let moves: Vec<_> = psq
+            .lines()
+            .skip(1)
+            .filter_map(|l| {
+                let v: Vec<i32> = l.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+                (v.len() == 3).then(|| size.pos(v[0] - 1, v[1] - 1).unwrap())
+            })
+            .collect();
+        let game = Game::from_moves(GameConfig::new(Rule::Renju, size), &moves).unwrap();
+        assert!(game.is_over(), "game {i} did not end:\n{psq}");
+    }
+    // Openings alternate colours: the same opening is played twice.
+    let g1 = std::fs::read_to_string(dir.join("game-001.psq")).unwrap();
+    let g2 = std::fs::read_to_string(dir.join("game-002.psq")).unwrap();
+    let head = |s: &str| {
+        s.lines()
+            .skip(1)
+            .take(3)
+            .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(head(&g1), head(&g2));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn match_against_an_engine_level_with_sprt_and_openings_file() {
+    let dir = scratch("openings");
+    let openings = dir.join("open.txt");
+    std::fs::write(&openings, "# two openings\n0,0, 1,1, 2,0\nh8 h9 j8\n").unwrap();
+    let out = ok(&[
+        "match",
+        "level1",
+        "classic-greedy",
+        "--games",
+        "4",
+        "--time-per-move",
+        "150",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--sprt",
+        "-20,20",
+        "--quiet",
+    ]);
+    assert_eq!(table_row(&out, "level1").0, 4);
+    assert!(
+        out.contains("openings: ") && out.contains("(2 used"),
+        "{out}"
+    );
+    assert!(out.contains("SPRT elo0=-20 elo1=20"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn brains_that_crash_cheat_or_dawdle_lose() {
+    let dir = scratch("brains");
+    // Answers OK to START, then dies at its first move.
+    let crash = script_brain(
+        &dir,
+        "pbrain-crash",
+        "while read -r line; do case \"$line\" in START*) echo OK;; BEGIN*|TURN*|DONE*) exit 3;; END*) exit 0;; esac; done",
+    );
+    // Always plays the centre: its second move is illegal (or its first, after the opening).
+    let cheat = script_brain(
+        &dir,
+        "pbrain-cheat",
+        "while read -r line; do case \"$line\" in START*) echo OK;; BEGIN*|TURN*|DONE*) echo 7,7;; END*) exit 0;; esac; done",
+    );
+    // Takes two seconds per move.
+    let slow = script_brain(
+        &dir,
+        "pbrain-slow",
+        "while read -r line; do case \"$line\" in START*) echo OK;; BEGIN*|TURN*|DONE*) sleep 2; echo 0,0;; END*) exit 0;; esac; done",
+    );
+    for (brain, why) in [
+        (crash, "crashed"),
+        (cheat, "illegal move"),
+        (slow, "no move in time"),
+    ] {
+        let out = ok(&[
+            "match",
+            "classic-rank",
+            &brain,
+            "--games",
+            "2",
+            "--time-per-move",
+            "200",
+            "--grace",
+            "100",
+        ]);
+        let (games, wins, _, _) = table_row(&out, "classic-rank");
+        assert_eq!((games, wins), (2, 2), "{brain}: {out}");
+        let err = String::from_utf8(
+            wuzi(&[
+                "match",
+                "classic-rank",
+                &brain,
+                "--games",
+                "1",
+                "--time-per-move",
+                "200",
+            ])
+            .stderr,
+        )
+        .unwrap();
+        assert!(err.contains(why), "{brain}: expected {why:?} in\n{err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn match_rejects_bad_arguments() {
+    assert!(input_error(&["match", "levle5", "full"]).contains("unknown player"));
+    assert!(input_error(&["match", "full", "level5", "--sprt", "10,0"]).contains("elo0 < elo1"));
+    assert!(input_error(&["match", "full", "level5", "--tc", "x+1"]).contains("time control"));
+    assert!(input_error(&["match", "full", "level5", "--games", "0"]).contains("--games"));
+    assert!(
+        input_error(&[
+            "match",
+            "full",
+            "level5",
+            "--openings",
+            "/nonexistent/o.txt"
+        ])
+        .contains("cannot read openings")
+    );
+}
+
+#[test]
+fn match_with_a_clock() {
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-tuple",
+        "--games",
+        "2",
+        "--tc",
+        "5+0.05",
+        "--quiet",
+    ]);
+    assert!(out.contains("5+0.05 s"), "{out}");
+    assert_eq!(table_row(&out, "classic-rank").0, 2);
+}
+
+#[test]
+fn analyze_prints_best_move_pv_and_nbest() {
+    let out = ok(&["analyze", "--depth", "2", "--multipv", "2", "h8", "i9"]);
+    assert!(out.lines().any(|l| l.starts_with("depth ")), "{out}");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("best move: "))
+        .expect(&out);
+    let size = Size::STANDARD;
+    let p = size.parse_pos(best).unwrap();
+    assert!(p != size.parse_pos("h8").unwrap() && p != size.parse_pos("i9").unwrap());
+    assert!(out.contains("score: ") && out.contains("pv: "), "{out}");
+    assert!(out.contains("best 2 moves:"), "{out}");
+}
+
+#[test]
+fn analyze_solves_a_vcf_and_says_none_otherwise() {
+    // Black h8 i8 j8 against scattered white stones: four, block, five.
+    let moves = "h8 a1 i8 a2 j8 a4";
+    let out = ok(&["analyze", "--solve", "vcf", "--rule", "renju", moves]);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("vcf: "))
+        .expect(&out);
+    assert_ne!(line, "none", "{out}");
+    let line = line.split(" (").next().unwrap();
+    let size = Size::STANDARD;
+    let mut all = notation::parse_moves(moves, size).unwrap();
+    all.extend(notation::parse_moves(line, size).unwrap());
+    let game = Game::from_moves(GameConfig::new(Rule::Renju, size), &all).unwrap();
+    assert_eq!(
+        game.result().map(|r| r.winner),
+        Some(Some(wuzi_rules::Color::Black)),
+        "the VCF line {line} does not win"
+    );
+    assert!(out.contains("time "), "{out}");
+    let out = ok(&["analyze", "--solve", "vcf", "h8", "i9"]);
+    assert!(out.contains("vcf: none"), "{out}");
+    let out = ok(&["analyze", "--solve", "vct", "--time", "300ms", "h8", "i9"]);
+    assert!(out.contains("vct: "), "{out}");
+}
+
+#[test]
+fn analyze_rejects_bad_input() {
+    assert!(input_error(&["analyze", "h8", "h8"]).contains("occupied"));
+    assert!(input_error(&["analyze", "--time", "soon", "h8"]).contains("duration"));
+    assert!(input_error(&["analyze", "--solve", "mate", "h8"]).contains("mate"));
+}
+
+#[test]
+fn bench_prints_a_deterministic_node_total() {
+    let run = || {
+        let out = ok(&["bench", "--depth", "2"]);
+        assert_eq!(
+            out.lines().filter(|l| l.contains(" best ")).count(),
+            10,
+            "{out}"
+        );
+        assert!(out.contains("nodes/s "), "{out}");
+        out.lines()
+            .find_map(|l| l.strip_prefix("total nodes "))
+            .expect(&out)
+            .parse::<u64>()
+            .unwrap()
+    };
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(first, run(), "one-thread bench is not deterministic");
+}
+
+#[test]
+fn analyze_solves_a_vcf_puzzle_from_a_board_diagram() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/renju_vcf_puzzles_mintaka.jsonl"
+    );
+    let first = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    // The board rows are the only thing taken from the record: pull them out of the JSON.
+    let rows_at = first.find("\"board\": [").unwrap() + "\"board\": [".len();
+    let rows_end = rows_at + first[rows_at..].find(']').unwrap();
+    let rows: Vec<&str> = first[rows_at..rows_end]
+        .split(',')
+        .map(|r| r.trim().trim_matches('"'))
+        .collect();
+    assert_eq!(rows.len(), 15);
+    let dir = scratch("puzzle");
+    let file = dir.join("board.txt");
+    std::fs::write(&file, rows.join("\n")).unwrap();
+    let out = ok(&[
+        "analyze",
+        "--rule",
+        "renju",
+        "--solve",
+        "vcf",
+        "--board",
+        file.to_str().unwrap(),
+        "--to-move",
+        "black",
+    ]);
+    assert!(out.contains("position: black to move"), "{out}");
+    let check = out
+        .lines()
+        .find_map(|l| l.strip_prefix("check: "))
+        .expect(&out);
+    assert!(check.starts_with("replayed, black wins"), "{out}");
+    assert!(out.contains("nodes "), "{out}");
+    // A bad diagram is an input error.
+    std::fs::write(&file, "..X\n..Q\n").unwrap();
+    input_error(&["analyze", "--board", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(dir);
+}
