@@ -53,8 +53,19 @@ fn serve_prints_the_address_answers_and_stops_on_sigterm() {
         .status()
         .unwrap();
     assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
+    // Wait at most 20 s for the graceful stop, so a hang fails instead of blocking.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("wuzi serve did not stop within 20 s of SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
     assert!(db.exists());
     for suffix in ["", "-wal", "-shm"] {
         let mut p = db.clone().into_os_string();

@@ -127,12 +127,13 @@ pub async fn serve(
     })?;
     let hub = state(store, config.engine, HubConfig::default())?;
     tracing::info!(%addr, db = %config.db.display(), "serving");
-    on_ready(addr);
     let router = app(Arc::clone(&hub));
     let closing = Arc::clone(&hub);
+    let signal = shutdown_signal();
+    on_ready(addr);
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
-            shutdown_signal().await;
+            signal.await;
             // Ends WebSocket sessions and long polls so the connections can close.
             closing.close();
         })
@@ -141,27 +142,49 @@ pub async fn serve(
     Ok(())
 }
 
-/// Resolves on ctrl-c or (on Unix) SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
+/// Resolves on ctrl-c or (on Unix) SIGTERM. The handlers are installed when this is
+/// called, not when the future is first polled, so a signal that comes right after start-up
+/// is not missed.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
+    let signals = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    async move {
+        #[cfg(unix)]
+        {
+            let (mut int, mut term) = signals;
+            let int = async {
+                match int.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            let term = async {
+                match term.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = int => {},
+                () = term => {},
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        tracing::info!("shutting down");
     }
-    tracing::info!("shutting down");
 }
