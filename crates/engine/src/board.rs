@@ -481,12 +481,16 @@ impl Board {
                         continue;
                     }
                     let j = j as usize;
-                    self.points[j].key[d] ^= delta << pattern::shift(rel);
+                    let key = self.points[j].key[d] ^ (delta << pattern::shift(rel));
+                    self.points[j].key[d] = key;
                     if self.cells[j] == pattern::EMPTY as u8 {
-                        self.remove_point(j);
-                        self.refresh_dir(j, d);
-                        self.update_threat(j);
-                        self.add_point(j);
+                        let new = self.table.patterns(key);
+                        for (c, &pat) in new.iter().enumerate() {
+                            if pat != self.points[j].pat[c][d] {
+                                self.points[j].pat[c][d] = pat;
+                                self.update_color(j, c);
+                            }
+                        }
                     }
                 }
             }
@@ -495,9 +499,10 @@ impl Board {
 
     fn refresh_dir(&mut self, j: Idx, d: usize) {
         let key = self.points[j].key[d];
+        let new = self.table.patterns(key);
         let p = &mut self.points[j];
-        p.pat[0][d] = self.table.pattern(Color::Black, key);
-        p.pat[1][d] = self.table.pattern(Color::White, key);
+        p.pat[0][d] = new[0];
+        p.pat[1][d] = new[1];
     }
 
     fn refresh(&mut self, j: Idx) {
@@ -510,14 +515,30 @@ impl Board {
     fn update_threat(&mut self, j: Idx) {
         let renju = self.rule == Rule::Renju;
         let p = &mut self.points[j];
-        let (tb, check) = eval::combine(p.pat[0], renju);
-        let (tw, _) = eval::combine(p.pat[1], false);
-        p.threat = [tb, tw];
-        p.check = check;
-        p.value = [
-            eval::point_value(p.pat[0], tb),
-            eval::point_value(p.pat[1], tw),
-        ];
+        let b = eval::combo(p.pat[0], renju);
+        let w = eval::combo(p.pat[1], false);
+        p.threat = [b.threat, w.threat];
+        p.check = b.check;
+        p.value = [i32::from(b.value), i32::from(w.value)];
+    }
+
+    /// Recomputes colour `c`'s threat and value at the empty point `j` after one of
+    /// its patterns changed, keeping the sums and counts.
+    #[inline]
+    fn update_color(&mut self, j: Idx, c: usize) {
+        let renju_black = c == 0 && self.rule == Rule::Renju;
+        let p = &mut self.points[j];
+        let old_threat = p.threat[c];
+        let old_value = p.value[c];
+        let k = eval::combo(p.pat[c], renju_black);
+        p.threat[c] = k.threat;
+        p.value[c] = i32::from(k.value);
+        if c == 0 {
+            p.check = k.check;
+        }
+        self.value_sum[c] += i32::from(k.value) - old_value;
+        self.threat_count[c][old_threat as usize] -= 1;
+        self.threat_count[c][k.threat as usize] += 1;
     }
 
     fn remove_point(&mut self, j: Idx) {

@@ -11,7 +11,7 @@ use crate::search::{RootMove, Shared, WIN, WIN_BOUND, Worker};
 use crate::threat::Solver;
 use crate::time::TimeManager;
 use crate::tt::Tt;
-use crate::{Position, Score, SearchLimits, movegen, threads};
+use crate::{Position, Score, SearchLimits, movegen, params, threads};
 
 /// How the engine is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,12 +75,26 @@ pub struct SearchResult {
 pub const MAX_DEPTH: u32 = 60;
 /// Share of the node budget (or nodes, without one) given to the root VCF.
 const ROOT_VCF_NODES: u64 = 40_000;
+/// Node budget of the root VCT.
+const ROOT_VCT_NODES: u64 = 30_000;
 
 /// A search engine: create once, search many positions.
 #[derive(Debug)]
 pub struct Engine {
     options: EngineOptions,
     tt: Option<Tt>,
+    seed: u64,
+}
+
+/// A fresh seed per engine and per game (time and a counter), so games differ.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::Ordering;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    wuzi_rules::random::SplitMix64::new(t ^ n.rotate_left(32)).next()
 }
 
 /// The score type of a search score.
@@ -101,7 +115,11 @@ impl Engine {
     #[must_use]
     pub fn new(options: EngineOptions) -> Engine {
         crate::eval::pattern::PatternTable::prewarm();
-        Engine { options, tt: None }
+        Engine {
+            options,
+            tt: None,
+            seed: fresh_seed(),
+        }
     }
 
     /// The options the engine was built with.
@@ -124,6 +142,19 @@ impl Engine {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
+        self.seed = fresh_seed();
+    }
+
+    /// The seed of the levels' random choices for the current game (a new one after
+    /// every [`Engine::clear`]).
+    #[must_use]
+    pub fn game_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Fixes the levels' random seed (reproducible games and tests).
+    pub fn set_game_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// Searches `pos` within `limits` (or until `stop` is raised), calling `on_info` with
@@ -208,8 +239,20 @@ impl Engine {
             solver.set_deadline(tm.hard().map(|h| start + h / 4));
             let mut line = Vec::new();
             let found = solver.vcf(&mut board, 60, &mut line);
-            vcf_nodes = solver.nodes;
             if found && limits.multipv <= 1 {
+                let n = line.len() as u32;
+                return done(line[0], Score::Win(n), line, solver.nodes);
+            }
+            // Then a short VCT (threes and fours), on a smaller budget.
+            let vct_budget = limits
+                .nodes
+                .map_or(ROOT_VCT_NODES, |n| (n / 10).min(ROOT_VCT_NODES));
+            let mut vct_solver = Solver::with_nodes(vct_budget, stop);
+            vct_solver.set_deadline(tm.hard().map(|h| start + h / 5));
+            line.clear();
+            let found = vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
+            vcf_nodes = solver.nodes + vct_solver.nodes;
+            if found && limits.multipv <= 1 && !line.is_empty() {
                 let n = line.len() as u32;
                 return done(line[0], Score::Win(n), line, vcf_nodes);
             }

@@ -58,3 +58,6 @@ pub const LEAF_VCF_DEPTH: u32 = 8;
 pub const LEAF_VCF_NODES: u64 = 60;
 /// Most moves searched at a node (the rest of the candidates are pruned), by depth.
 pub const MAX_MOVES_BASE: usize = 12;
+
+/// Attacker moves of the VCT tried at the root.
+pub const ROOT_VCT_DEPTH: u32 = 6;

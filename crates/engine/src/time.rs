@@ -6,8 +6,14 @@ use std::time::{Duration, Instant};
 use crate::SearchLimits;
 
 /// Kept back from every hard limit for the time between deciding and the move
-/// reaching the opponent (process, pipes).
-pub const OVERHEAD: Duration = Duration::from_millis(20);
+/// reaching the opponent (process, pipes, a busy machine): this much, or a tenth of
+/// the limit when that is more (never more than a third).
+pub const OVERHEAD: Duration = Duration::from_millis(30);
+
+/// The part of `t` the search may use.
+fn usable(t: Duration) -> Duration {
+    t.saturating_sub(OVERHEAD.max(t / 8).min(t / 3))
+}
 /// Moves assumed left in the game when a clock has no moves-to-go.
 pub const MOVES_HORIZON: u32 = 24;
 
@@ -30,11 +36,11 @@ impl TimeManager {
             hard = Some(hard.map_or(h, |x| x.min(h)));
         };
         if let Some(t) = limits.time {
-            let h = t.saturating_sub(OVERHEAD.min(t / 5));
-            cap(h * 6 / 10, h);
+            let h = usable(t);
+            cap(h * 45 / 100, h);
         }
         if let Some(c) = limits.clock {
-            let left = c.remaining.saturating_sub(OVERHEAD.min(c.remaining / 5));
+            let left = usable(c.remaining);
             let moves = c
                 .moves_to_go
                 .unwrap_or(MOVES_HORIZON)

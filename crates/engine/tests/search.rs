@@ -209,3 +209,45 @@ fn stops_on_the_flag_and_reports_progress() {
     assert_eq!(moves.len(), 3, "three different best moves");
     assert_eq!(r.best, Some(last[0].pv[0]));
 }
+
+#[test]
+fn double_three_is_found_by_vct_not_vcf() {
+    // Black: f8 g8 and h9 h10 (rows from the top: y 7 and y 5, 6). h8 makes two open
+    // threes at once; there is no four to start a VCF with.
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        ".......X.......",
+        ".....XX........",
+        "...............",
+        "...............",
+        "..O.O.O...O....",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let limits = SearchLimits::default();
+    assert_eq!(wuzi_engine::vcf(&pos, &limits), None);
+    let line = wuzi_engine::vct(&pos, &limits).expect("a VCT");
+    assert!(line.len() >= 5, "{line:?}");
+    let r = search(&pos, &SearchLimits::depth(3));
+    assert!(matches!(r.score, Score::Win(_)), "{}", r.score);
+    // The same stones without the double three: no VCT.
+    let quiet = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        ".....X.........",
+        "...............",
+        "...............",
+        "..O.O.O...O....",
+    ]);
+    let pos = position(Rule::Freestyle, &quiet, Color::Black);
+    assert_eq!(wuzi_engine::vct(&pos, &limits), None);
+}

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use crate::protocol::{self, Command};
 use crate::session::{Reply, Session};
-use crate::think::{EngineSettings, Progress, ThinkRequest, Thinker, Thought};
+use crate::think::{EngineSettings, Eval, Progress, ThinkRequest, Thinker, Thought};
 
 /// What the main loop waits for.
 enum Event {
@@ -69,7 +70,18 @@ fn work(mut thinker: Box<dyn Thinker>, jobs: Receiver<Job>, events: Sender<Event
                 let mut report = |p: &Progress| {
                     let _ = events.send(Event::Progress(p.clone()));
                 };
-                let thought = thinker.think(&request, &stop, &mut report);
+                // A bug in the search must not leave the manager waiting forever: a panic
+                // becomes an empty answer, which the session replaces by a legal move.
+                let thought = panic::catch_unwind(AssertUnwindSafe(|| {
+                    thinker.think(&request, &stop, &mut report)
+                }))
+                .unwrap_or_else(|_| Thought {
+                    best: None,
+                    eval: Eval::Value(0),
+                    lines: Vec::new(),
+                    depth: 0,
+                    nodes: 0,
+                });
                 if events.send(Event::Done(thought)).is_err() {
                     return;
                 }
@@ -185,4 +197,40 @@ fn perform(
         }
     }
     Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// A thinker with a bug.
+    struct Panics;
+    impl Thinker for Panics {
+        fn configure(&mut self, _: EngineSettings) {}
+        fn new_game(&mut self) {}
+        fn think(
+            &mut self,
+            _: &ThinkRequest,
+            _: &AtomicBool,
+            _: &mut dyn FnMut(&Progress),
+        ) -> Thought {
+            panic!("search bug");
+        }
+    }
+
+    #[test]
+    fn a_panicking_search_still_gets_a_legal_answer() {
+        let input = io::Cursor::new(b"START 15\nBEGIN\nTURN 8,8\nEND\n".to_vec());
+        let mut out = Vec::new();
+        run(Box::new(Panics), input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "OK");
+        assert_eq!(lines[1], "7,7", "{text}");
+        assert!(
+            lines[2].contains(',') && lines[2] != "7,7" && lines[2] != "8,8",
+            "{text}"
+        );
+    }
 }

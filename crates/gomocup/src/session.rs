@@ -132,7 +132,7 @@ impl Settings {
     #[must_use]
     pub fn move_time(&self) -> Duration {
         let margin =
-            |t: Duration| (t / 10).clamp(Duration::from_millis(30), Duration::from_millis(500));
+            |t: Duration| (t / 8).clamp(Duration::from_millis(40), Duration::from_millis(500));
         let mut t = self.timeout_turn.saturating_sub(margin(self.timeout_turn));
         if let Some(left) = self.time_left {
             let usable = left.saturating_sub(margin(left));

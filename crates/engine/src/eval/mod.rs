@@ -116,6 +116,55 @@ pub fn combine(pats: [Pattern; 4], renju_black: bool) -> (Threat, bool) {
     (t, check)
 }
 
+/// A point's threat, exact-check flag and value, by its four line patterns.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Combo {
+    /// The combined threat.
+    pub threat: Threat,
+    /// Whether Black's exact forbidden check is needed.
+    pub check: bool,
+    /// The point's static value.
+    pub value: i16,
+}
+
+const NP: usize = Pattern::ALL.len();
+
+/// Table index of four patterns.
+#[inline]
+#[must_use]
+pub fn combo_index(p: [Pattern; 4]) -> usize {
+    ((p[0] as usize * NP + p[1] as usize) * NP + p[2] as usize) * NP + p[3] as usize
+}
+
+/// The combination of four line patterns (from a table built at first use);
+/// `renju_black` applies Black's restrictions.
+#[inline]
+#[must_use]
+pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
+    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let t = TABLES[usize::from(renju_black)].get_or_init(|| {
+        let mut v = vec![Combo::default(); NP * NP * NP * NP];
+        for a in Pattern::ALL {
+            for b in Pattern::ALL {
+                for c in Pattern::ALL {
+                    for d in Pattern::ALL {
+                        let pats = [a, b, c, d];
+                        let (threat, check) = combine(pats, renju_black);
+                        v[combo_index(pats)] = Combo {
+                            threat,
+                            check,
+                            value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
+                        };
+                    }
+                }
+            }
+        }
+        v
+    });
+    t[combo_index(p)]
+}
+
 /// The static value of a point for one colour: its line patterns plus its threat.
 #[must_use]
 pub fn point_value(pats: [Pattern; 4], threat: Threat) -> i32 {

@@ -311,22 +311,24 @@ impl Classifier {
 /// The patterns of every line key for both colours, for one rule and k.
 #[derive(Debug)]
 pub struct PatternTable {
-    /// `table[color][key]`.
-    table: [Vec<Pattern>; 2],
+    /// `table[key]` = the patterns for Black and White (one cache line per lookup).
+    table: Vec<[Pattern; 2]>,
 }
 
 impl PatternTable {
     fn build(rule: Rule, k: u8) -> PatternTable {
-        let make = |color: Color| {
-            let mut c = Classifier::new(FiveRule {
+        let classifier = |color: Color| {
+            Classifier::new(FiveRule {
                 rule,
                 k: usize::from(k),
                 color,
-            });
-            (0..KEYS as u32).map(|key| c.classify(key)).collect()
+            })
         };
+        let (mut b, mut w) = (classifier(Color::Black), classifier(Color::White));
         PatternTable {
-            table: [make(Color::Black), make(Color::White)],
+            table: (0..KEYS as u32)
+                .map(|key| [b.classify(key), w.classify(key)])
+                .collect(),
         }
     }
 
@@ -362,7 +364,14 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn pattern(&self, color: Color, key: u32) -> Pattern {
-        self.table[color.index()][key as usize]
+        self.table[key as usize][color.index()]
+    }
+
+    /// The patterns of both colours (Black first) on the line with key `key`.
+    #[inline]
+    #[must_use]
+    pub fn patterns(&self, key: u32) -> [Pattern; 2] {
+        self.table[key as usize]
     }
 }
 

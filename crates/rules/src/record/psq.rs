@@ -13,7 +13,7 @@
 //! the top) and the thinking time in milliseconds. Moves are the leading `int,int,int`
 //! lines (a missing time is accepted); after them come optional lines naming the brains
 //! (first mover first) and a result code, which is kept in the record's tags as
-//! `psq-result`. PSQ does not store the rule (it is read as freestyle; see
+//! `psq-result` (any further lines are kept as `psq-extra`). PSQ does not store the rule (it is read as freestyle; see
 //! [`super::ReadOptions::rule`]), k, the variant or who moved first, so writing a record
 //! with walls, bubbles, k ≠ 5 or White first is an error.
 
@@ -69,20 +69,26 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         record.push_alternating(pos, time);
     }
     let mut names = Vec::new();
+    let mut extra = Vec::new();
     for (_, offset, line) in lines {
         let line = line.trim();
-        if line.parse::<i64>().is_ok() {
-            record.tags.insert("psq-result".into(), line.to_string());
-        } else if names.len() < 2 {
-            names.push(line.to_string());
-        } else {
+        if move_fields(line).is_some() {
             return Err(syntax_at(
                 FORMAT,
                 text,
                 offset,
-                format!("unexpected line {line:?} after the moves and two player names"),
+                format!("move {line:?} after the player names"),
             ));
+        } else if line.parse::<i64>().is_ok() {
+            record.tags.insert("psq-result".into(), line.to_string());
+        } else if names.len() < 2 {
+            names.push(line.to_string());
+        } else {
+            extra.push(line.to_string());
         }
+    }
+    if !extra.is_empty() {
+        record.tags.insert("psq-extra".into(), extra.join(" | "));
     }
     let mut names = names.into_iter();
     record.players.black.name = names.next();
@@ -203,6 +209,11 @@ mod tests {
         assert_eq!(r.players.black.name.as_deref(), Some("pbrain-a.exe"));
         assert_eq!(r.players.white.name.as_deref(), Some("pbrain-b.exe"));
         assert_eq!(r.tags.get("psq-result").map(String::as_str), Some("-1"));
+        let more = read(&format!("{GOMOCUP}freestyle\r\nround 3\r\n")).unwrap();
+        assert_eq!(
+            more.tags.get("psq-extra").map(String::as_str),
+            Some("freestyle | round 3")
+        );
         let again = read(&write(&r).unwrap()).unwrap();
         assert_eq!(again, r);
     }
@@ -221,7 +232,7 @@ mod tests {
                 3,
             ),
             ("Piskvorky 15x15, 11:11, 0\n8,8,-5\n", 2),
-            ("Piskvorky 15x15, 11:11, 0\n8,8,0\na\nb\nc\n", 5),
+            ("Piskvorky 15x15, 11:11, 0\n8,8,0\na\n9,9,0\n", 4),
         ];
         for (text, line) in cases {
             match read(text) {

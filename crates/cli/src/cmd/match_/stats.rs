@@ -35,12 +35,26 @@ impl Tally {
         Some(w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2))
     }
 
-    /// The Elo difference and its 95% interval (normal approximation). Infinite when one
-    /// side scored everything.
+    /// The Elo difference and its 95% interval (normal approximation). The estimate is
+    /// infinite when one side scored everything; the interval then uses the counts with
+    /// half a win and half a loss added, so it still says how sure the result is.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
         let s = self.score()?;
         let n = f64::from(self.games());
-        let se = (self.variance()? / n).sqrt();
+        let var = self.variance()?;
+        let se = if var > 1e-12 {
+            (var / n).sqrt()
+        } else {
+            let (w, d, l) = (
+                f64::from(self.wins) + 0.5,
+                f64::from(self.draws),
+                f64::from(self.losses) + 0.5,
+            );
+            let m = w + d + l;
+            let s = (w + 0.5 * d) / m;
+            let v = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / m;
+            (v / m).sqrt()
+        };
         let lo = elo_of(s - 1.96 * se);
         let hi = elo_of(s + 1.96 * se);
         Some((elo_of(s), lo, hi))
@@ -201,6 +215,26 @@ mod tests {
         let (_, lo4, hi4) = t4.elo().unwrap();
         assert!(hi4 - lo4 < hi - lo);
         assert_eq!(Tally::default().elo(), None);
+        // A clean sweep: infinite estimate, finite lower bound that grows with the games.
+        let (e10, lo10, hi10) = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .unwrap();
+        let (_, lo50, _) = Tally {
+            wins: 50,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .unwrap();
+        assert!(e10.is_infinite() && hi10.is_infinite());
+        assert!(
+            lo10.is_finite() && lo10 > 0.0 && lo50 > lo10,
+            "{lo10} {lo50}"
+        );
     }
 
     #[test]

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every test of wuzi, in the order a failure is cheapest to see: formatting, lints, the
+# Rust tests of the whole workspace, the fuzz targets' build, then the browser tests.
+# This is the README's test command; .ci/run installs what it needs and runs it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --all -- --check"
+cargo fmt --all -- --check
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
+
+step "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test --workspace"
+cargo test --workspace
+
+step "cargo build --manifest-path fuzz/Cargo.toml (fuzz targets build on stable)"
+cargo build --manifest-path fuzz/Cargo.toml
+
+# ---- browser tests (the web helper adds them here) ---------------------------------------
+# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server,
+# e.g.:  step "browser tests"; (cd tests/browser && npm ci && npm test)
+# ---- end of browser tests -----------------------------------------------------------------
+
+step "all tests passed"
