@@ -60,10 +60,11 @@ fn a_game_survives_a_tour_of_every_format() {
         ok(&["convert", &path(&dir, pair[0]), &path(&dir, pair[1])], "");
     }
     let end = std::fs::read_to_string(dir.join("f.psq")).unwrap();
-    // The text format keeps no times; everything else came through.
-    assert_eq!(
-        end,
-        "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n10,6,0\nAnn\nBob\n"
+    assert_eq!(end, PSQ);
+    let txt = std::fs::read_to_string(dir.join("d.txt")).unwrap();
+    assert!(
+        txt.ends_with("1. h8    # 1000 ms\n2. i9    # 2000 ms\n3. j10   # 500 ms\n"),
+        "{txt}"
     );
     let sgf = std::fs::read_to_string(dir.join("b.sgf")).unwrap();
     assert!(

@@ -21,7 +21,7 @@ Formats, chosen by the file extension or --from/--to (without either, the input'
 is recognised from its first characters):
   psq   Piskvork/Gomocup: size, moves with times, names (no rule, no variants, k=5)
   sgf   SGF GM[4]: everything but player kinds, clocks and opening data
-  txt   renju-notation move list with move numbers and `Key: value` header lines
+  txt   renju-notation move list: `Key: value` headers, numbered moves, `# 1250 ms` times
   pos   position string such as h8i9j10 (moves only; see --rows and --size)
   json  wuzi's own record: everything
 The record is replayed under its rules before it is written: a move that cannot be

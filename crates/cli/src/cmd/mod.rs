@@ -14,6 +14,7 @@ pub mod convert;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
+pub mod serve;
 
 use std::fmt;
 use std::process::ExitCode;

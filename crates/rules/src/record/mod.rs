@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | [`json`] | everything | nothing |
 //! | [`sgf`] | rule, size, k, first mover, variant (custom `WZ*` properties), players' names, opening name, result, date, move times (`WZMS`) | player kinds, clocks, opening metadata, end date |
-//! | [`text`] | rule, size, k, first mover, variant, players' names, opening name, result, dates | move times, player kinds, clocks, opening metadata |
+//! | [`text`] | rule, size, k, first mover, variant, players' names, opening name, result, dates, move times (`# 1250 ms`) | player kinds, clocks, opening metadata |
 //! | [`psq`] | size, moves with times, players' names | rule (read as freestyle unless told), result; refuses variants, k ≠ 5, White first |
 //! | [`posstr`] | the moves | everything else (the reader is told size, rule and row order); refuses variants and White first |
 //!
