@@ -646,6 +646,7 @@ async fn meta_routes_and_the_page() {
         "/api/games/{id}/opening",
         "/api/games/{id}/hint",
         "/api/games/{id}/analysis",
+        "/api/games/{id}/stop",
         "/api/games/{id}/record",
         "/api/games/{id}/ws",
         "/api/health",
@@ -688,4 +689,28 @@ async fn local_undo_to_any_ply() {
         .post(&format!("/api/games/{id}/undo"), json!({"to_ply": 3}))
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
+}
+
+#[tokio::test]
+async fn stop_makes_a_thinking_computer_move_now() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let g = app
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    app.play(id, "h8").await;
+    let started = std::time::Instant::now();
+    let (s, g) = app.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let g = app.wait_ply(id, 1).await;
+    assert_eq!(g["ply"], 2, "{g}");
+    // Level 10 takes 5 s per move unless stopped.
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "the computer did not stop: {:?}",
+        started.elapsed()
+    );
+    let (s, _) = app.post("/api/games/zzzzzzzzzz/stop", json!({})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }
