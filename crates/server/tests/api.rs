@@ -714,3 +714,41 @@ async fn stop_makes_a_thinking_computer_move_now() {
     let (s, _) = app.post("/api/games/zzzzzzzzzz/stop", json!({})).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
+    let db = TempDb::new();
+    let app = TestApp::with(
+        &db,
+        wuzi_server::HubConfig {
+            idle: Duration::ZERO,
+            sweep_every: Duration::from_secs(3600),
+        },
+    );
+    let g = app
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    let g = app.play(id, "h8").await;
+    assert_eq!(g["thinking"], true);
+    assert_eq!(app.hub.loaded(), 1);
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    app.hub.sweep();
+    assert_eq!(app.hub.loaded(), 0, "the idle game stays in memory");
+    // The cancelled search never lands in the stored game.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let stored = app
+        .hub
+        .store()
+        .load(&id.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.state.moves.len(), 1);
+    // Opening it again resumes the computer's search.
+    let g = app.game(id).await;
+    assert_eq!(g["ply"], 1);
+    assert_eq!(g["thinking"], true);
+    app.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(app.wait_ply(id, 1).await["ply"], 2);
+}
