@@ -8,7 +8,7 @@
 //! calls `wuzi_engine`.
 
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -133,7 +133,10 @@ fn worker(rx: &Mutex<mpsc::Receiver<Envelope>>, options: EngineOptions) {
         let Some(Envelope { mut job, reply }) = next else {
             return;
         };
-        if job.stop.load(Ordering::Relaxed) || reply.is_closed() {
+        // A job raised before it started still runs: the engine then answers at once
+        // with its first choice, which is what `stop` ("move now") asks for; a cancelled
+        // job's answer is simply ignored by its game.
+        if reply.is_closed() {
             continue;
         }
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {

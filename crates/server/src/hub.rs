@@ -81,6 +81,9 @@ pub struct Slot {
     last_seen: AtomicI64,
     /// The version whose clock is watched, plus one (0: none).
     watched: AtomicU64,
+    /// Set when the slot leaves memory: a late task (a search answer, a clock tick) must
+    /// not write an old copy over the game that a newer slot has loaded since.
+    retired: AtomicBool,
 }
 
 impl Slot {
@@ -223,6 +226,7 @@ impl Hub {
             searches: Mutex::new(Vec::new()),
             last_seen: AtomicI64::new(now_ms()),
             watched: AtomicU64::new(0),
+            retired: AtomicBool::new(false),
         });
         self.map().entry(id).or_insert(slot).clone()
     }
@@ -295,6 +299,11 @@ impl Hub {
         F: FnOnce(&mut LiveGame, i64) -> Result<(), Error>,
     {
         let mut game = slot.game.lock().await;
+        if slot.retired.load(Ordering::Acquire) {
+            return Err(Error::Stale(
+                "the game was put aside meanwhile; reload it".into(),
+            ));
+        }
         let now = now_ms();
         let mut next = game.clone();
         let flagged = next.check_flag(now);
@@ -595,11 +604,14 @@ impl Hub {
         map.retain(|id, slot| {
             let quiet = slot.tx.receiver_count() == 0
                 && now - slot.last_seen.load(Ordering::Relaxed) > idle;
-            if quiet {
-                slot.cancel(None);
-                tracing::debug!(%id, "idle game unloaded");
-            }
-            !quiet
+            // Holding the lock, no action is half done while the slot retires.
+            let Some(_game) = quiet.then(|| slot.game.try_lock().ok()).flatten() else {
+                return true;
+            };
+            slot.retired.store(true, Ordering::Release);
+            slot.cancel(None);
+            tracing::debug!(%id, "idle game unloaded");
+            false
         });
     }
 

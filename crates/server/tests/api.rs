@@ -646,6 +646,7 @@ async fn meta_routes_and_the_page() {
         "/api/games/{id}/opening",
         "/api/games/{id}/hint",
         "/api/games/{id}/analysis",
+        "/api/games/{id}/stop",
         "/api/games/{id}/record",
         "/api/games/{id}/ws",
         "/api/health",
@@ -688,4 +689,66 @@ async fn local_undo_to_any_ply() {
         .post(&format!("/api/games/{id}/undo"), json!({"to_ply": 3}))
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
+}
+
+#[tokio::test]
+async fn stop_makes_a_thinking_computer_move_now() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let g = app
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    app.play(id, "h8").await;
+    let started = std::time::Instant::now();
+    let (s, g) = app.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let g = app.wait_ply(id, 1).await;
+    assert_eq!(g["ply"], 2, "{g}");
+    // Level 10 takes 5 s per move unless stopped.
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "the computer did not stop: {:?}",
+        started.elapsed()
+    );
+    let (s, _) = app.post("/api/games/zzzzzzzzzz/stop", json!({})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
+    let db = TempDb::new();
+    let app = TestApp::with(
+        &db,
+        wuzi_server::HubConfig {
+            idle: Duration::ZERO,
+            sweep_every: Duration::from_secs(3600),
+        },
+    );
+    let g = app
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    let g = app.play(id, "h8").await;
+    assert_eq!(g["thinking"], true);
+    assert_eq!(app.hub.loaded(), 1);
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    app.hub.sweep();
+    assert_eq!(app.hub.loaded(), 0, "the idle game stays in memory");
+    // The cancelled search never lands in the stored game.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let stored = app
+        .hub
+        .store()
+        .load(&id.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.state.moves.len(), 1);
+    // Opening it again resumes the computer's search.
+    let g = app.game(id).await;
+    assert_eq!(g["ply"], 1);
+    assert_eq!(g["thinking"], true);
+    app.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(app.wait_ply(id, 1).await["ply"], 2);
 }

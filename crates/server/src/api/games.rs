@@ -34,6 +34,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/games/{id}/opening", post(choose))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/analysis", post(analysis))
+        .route("/api/games/{id}/stop", post(stop))
         .route("/api/games/{id}/record", get(download))
         .route("/api/games/{id}/ws", get(super::ws::upgrade))
 }
@@ -417,6 +418,16 @@ async fn analysis(
     hub.analyze(&slot, Purpose::Analysis, req.time_ms)
         .await
         .map(ApiJson)
+}
+
+async fn stop(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(Empty {}): OptionalJson<Empty>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.stop(&slot);
+    hub.view(&slot).await.map(ApiJson)
 }
 
 #[derive(Debug, Deserialize)]

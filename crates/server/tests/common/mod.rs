@@ -56,6 +56,11 @@ impl TestApp {
     /// An app over the database file `db` (a second app on the same file is the server
     /// after a restart).
     pub fn on(db: &TempDb) -> TestApp {
+        TestApp::with(db, HubConfig::default())
+    }
+
+    /// An app with its own hub settings.
+    pub fn with(db: &TempDb, hub: HubConfig) -> TestApp {
         let store = Store::open(&db.0).expect("open the test database");
         let hub = wuzi_server::state(
             store,
@@ -64,7 +69,7 @@ impl TestApp {
                 hash_mb: 4,
                 queue: 8,
             },
-            HubConfig::default(),
+            hub,
         )
         .expect("start the engine");
         TestApp {
