@@ -7,15 +7,14 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 mod cmd;
-
-use cmd::CliError;
 
 /// Top-level help shown after the command list.
 const EXAMPLES: &str = "\
 Examples:
+  wuzi                                  (same as `wuzi serve`: play in the browser at http://127.0.0.1:8080/)
   wuzi judge --rule renju h8 h9 i8 i9 j8 j9 k8 k9 l8
   wuzi forbidden g9a1h9c1i7e1i8g1b13j1c13l1d13n1f13o3g13   (prints `e13:6 i9:33`)
   wuzi convert game.psq game.sgf        (formats from the extensions)
@@ -40,6 +39,7 @@ enum Command {
     Match(cmd::match_::Args),
     Analyze(cmd::analyze::Args),
     Bench(cmd::bench::Args),
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,10 +51,9 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => cmd::match_::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
-        // Until `wuzi serve` lands, running wuzi without a command shows the help.
-        None => Cli::command()
-            .print_help()
-            .map_err(|e| CliError::failure(format!("cannot print help: {e}"))),
+        Some(Command::Serve(args)) => cmd::serve::run(args),
+        // No command: serve the web app, as `cargo run --release` promises.
+        None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

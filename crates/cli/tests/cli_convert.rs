@@ -60,10 +60,11 @@ fn a_game_survives_a_tour_of_every_format() {
         ok(&["convert", &path(&dir, pair[0]), &path(&dir, pair[1])], "");
     }
     let end = std::fs::read_to_string(dir.join("f.psq")).unwrap();
-    // The text format keeps no times; everything else came through.
-    assert_eq!(
-        end,
-        "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n10,6,0\nAnn\nBob\n"
+    assert_eq!(end, PSQ);
+    let txt = std::fs::read_to_string(dir.join("d.txt")).unwrap();
+    assert!(
+        txt.ends_with("1. h8    # 1000 ms\n2. i9    # 2000 ms\n3. j10   # 500 ms\n"),
+        "{txt}"
     );
     let sgf = std::fs::read_to_string(dir.join("b.sgf")).unwrap();
     assert!(
@@ -95,7 +96,19 @@ fn pipes_need_formats_or_recognisable_input() {
         ),
         "h8i9\n"
     );
-    let err = input_error(&["convert", "--to", "sgf", "-", "-"], b"h8i9");
+    // Text and position strings are recognised too.
+    assert_eq!(
+        ok(&["convert", "--to", "pos", "-", "-"], "h8 i9\n"),
+        "h8i9\n"
+    );
+    assert_eq!(
+        ok(
+            &["convert", "--to", "pos", "-", "-"],
+            "Rule: renju\n1. h8\n"
+        ),
+        "h8\n"
+    );
+    let err = input_error(&["convert", "--to", "sgf", "-", "-"], b"<html>");
     assert!(err.contains("--from"), "{err}");
     let err = input_error(&["convert", "--from", "pos", "-", "-"], b"h8i9");
     assert!(err.contains("--to"), "{err}");

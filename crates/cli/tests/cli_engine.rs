@@ -367,3 +367,127 @@ fn analyze_solves_a_vcf_puzzle_from_a_board_diagram() {
     input_error(&["analyze", "--board", file.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_closed_stdout_is_no_panic() {
+    for args in [
+        &["bench", "--depth", "2"][..],
+        &["analyze", "--depth", "2", "h8"][..],
+        &[
+            "match",
+            "classic-rank",
+            "classic-greedy",
+            "--games",
+            "1",
+            "-q",
+        ][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away, like `| head -0`
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn concurrent_games_all_get_played_and_recorded() {
+    let dir = scratch("concurrency");
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-tuple",
+        "--games",
+        "6",
+        "--concurrency",
+        "2",
+        "--time-per-move",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let (games, w, d, l) = table_row(&out, "classic-rank");
+    assert_eq!((games, w + d + l), (6, 6), "{out}");
+    for i in 1..=6 {
+        assert!(
+            dir.join(format!("game-{i:03}.psq")).is_file(),
+            "game {i} missing"
+        );
+        assert!(
+            dir.join(format!("game-{i:03}.sgf")).is_file(),
+            "game {i} missing"
+        );
+    }
+    // The classic AIs are deterministic: the same games come out with one worker.
+    let dir1 = scratch("concurrency1");
+    ok(&[
+        "match",
+        "classic-rank",
+        "classic-tuple",
+        "--games",
+        "6",
+        "--time-per-move",
+        "100",
+        "--out",
+        dir1.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let moves = |d: &Path, i: usize| -> Vec<String> {
+        std::fs::read_to_string(d.join(format!("game-{i:03}.psq")))
+            .unwrap()
+            .lines()
+            .filter(|l| l.matches(',').count() == 2)
+            .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+            .collect()
+    };
+    for i in 1..=6 {
+        assert_eq!(moves(&dir, i), moves(&dir1, i), "game {i} differs");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(dir1);
+}
+
+#[test]
+fn a_ladder_plays_neighbours_and_prints_ratings() {
+    let dir = scratch("ladder");
+    let out = ok(&[
+        "match",
+        "classic-greedy",
+        "classic-rank",
+        "classic-tuple",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(out.matches("match: ").count(), 2, "{out}");
+    let ladder = &out[out.find("ladder (2 games a pair):").expect(&out)..];
+    assert!(
+        ladder.contains("classic-greedy vs classic-rank"),
+        "{ladder}"
+    );
+    assert!(ladder.contains("classic-rank vs classic-tuple"), "{ladder}");
+    assert!(
+        dir.join("classic-greedy-vs-classic-rank/game-002.psq")
+            .is_file()
+    );
+    assert!(
+        dir.join("classic-rank-vs-classic-tuple/game-001.sgf")
+            .is_file()
+    );
+    assert!(
+        input_error(&["match", "full", "level5", "level4", "--threads-a", "2"])
+            .contains("exactly two")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

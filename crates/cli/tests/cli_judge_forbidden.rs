@@ -129,7 +129,7 @@ fn judge_names_the_illegal_move() {
         "{err}"
     );
     let err = input_error(&["judge", "-r", "renju", "h8 ?"]);
-    assert!(err.contains("\"h8 ?\""), "{err}");
+    assert!(err.contains("\"h8 ?\" at character 4"), "{err}");
 }
 
 #[test]

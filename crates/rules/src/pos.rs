@@ -195,14 +195,13 @@ impl Size {
         let row: i64 = digits
             .parse()
             .map_err(|_| PosError::Syntax(s.to_string()))?;
-        let y = i64::from(self.height) - row;
         if col >= i64::from(self.width) || row < 1 || row > i64::from(self.height) {
-            return Err(PosError::OffBoard {
-                x: col,
-                y,
+            return Err(PosError::NotOnBoard {
+                point: t.to_string(),
                 size: self,
             });
         }
+        let y = i64::from(self.height) - row;
         Ok(Pos {
             x: col as u8,
             y: y as u8,
@@ -305,7 +304,15 @@ pub enum PosError {
     /// Not of the form letter + row number.
     #[error("{0:?} is not a point (expected a column letter and a row number, like h8)")]
     Syntax(String),
-    /// Outside the board.
+    /// A point in renju notation outside the board.
+    #[error("{point} is off the {size} board (columns a-{}, rows 1-{})", (b'a' + size.width() - 1) as char, size.height())]
+    NotOnBoard {
+        /// The point as written.
+        point: String,
+        /// The board.
+        size: Size,
+    },
+    /// Coordinates outside the board.
     #[error("point ({x},{y}) is off the {size} board")]
     OffBoard {
         /// Column.
@@ -337,6 +344,10 @@ mod tests {
         for bad in ["", "h", "8", "h0", "h16", "p8", "h8x", "hh", "h-1", "h0008"] {
             assert!(s.parse_pos(bad).is_err(), "{bad:?} should not parse");
         }
+        assert_eq!(
+            s.parse_pos("z9").unwrap_err().to_string(),
+            "z9 is off the 15x15 board (columns a-o, rows 1-15)"
+        );
     }
 
     #[test]

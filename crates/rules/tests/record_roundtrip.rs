@@ -147,14 +147,14 @@ proptest! {
     }
 
     #[test]
-    fn text_keeps_config_moves_names_result(s in spec()) {
+    fn text_keeps_config_moves_times_names_result(s in spec()) {
         let record = play(&s);
         let written = text::write(&record).unwrap();
         let back = text::read(&written).unwrap();
         prop_assert_eq!(&back.config, &record.config);
         prop_assert_eq!(&back.players, &record.players);
         prop_assert_eq!(&back.dates, &record.dates);
-        same_game(&record, &back, false);
+        same_game(&record, &back, true);
     }
 
     #[test]

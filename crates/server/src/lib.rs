@@ -1,1 +1,190 @@
-//! wuzi-server (work in progress).
+//! # wuzi-server
+//!
+//! The web app of wuzi: the page (embedded from `web/`), a JSON API and a WebSocket per
+//! game, games stored in SQLite, and the engine on worker threads.
+//!
+//! [`app`] builds the router from a [`Hub`]; tests call it directly with
+//! `tower::ServiceExt::oneshot`. [`serve`] binds, serves, and shuts down gracefully on
+//! ctrl-c or SIGTERM. The API is described in `docs/api.md` and served as OpenAPI at
+//! `/api/openapi.json`.
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod clock;
+pub mod engine;
+pub mod error;
+pub mod hub;
+pub mod id;
+pub mod live;
+pub mod record;
+pub mod store;
+pub mod view;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+
+pub use engine::{EngineConfig, EngineHandle};
+pub use error::Error;
+pub use hub::{Hub, HubConfig};
+pub use store::Store;
+
+/// Largest request body (record imports included).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The application state shared by all handlers.
+pub type AppState = Arc<Hub>;
+
+/// The whole application: API routes, WebSocket, and the page for every other path.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(api::games::router())
+        .merge(api::meta::router())
+        .fallback(web::serve)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Builds the state: opens the store (running migrations), starts the engine workers.
+/// Must be called inside a Tokio runtime (the hub spawns its sweeper).
+pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppState, ServeError> {
+    let engine = EngineHandle::start(engine).map_err(ServeError::Engine)?;
+    let hub = Hub::new(store, engine, hub);
+    hub.spawn_sweeper();
+    Ok(hub)
+}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    pub addr: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// Engine pool.
+    pub engine: EngineConfig,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address is taken.
+    #[error(
+        "cannot listen on {addr}: the address is already in use (is another wuzi running? try --addr 127.0.0.1:0 or another port)"
+    )]
+    AddrInUse {
+        /// The address.
+        addr: SocketAddr,
+    },
+    /// Another bind failure.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The database cannot be opened or migrated.
+    #[error("cannot open the database {path}: {source}")]
+    Store {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: store::StoreError,
+    },
+    /// The engine threads cannot start.
+    #[error("cannot start the engine workers: {0}")]
+    Engine(std::io::Error),
+    /// Serving failed.
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Binds `config.addr`, then serves until ctrl-c or SIGTERM. `on_ready` gets the bound
+/// address (useful with port 0) once the server accepts connections.
+pub async fn serve(
+    config: ServeConfig,
+    on_ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let listener =
+        tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| match source.kind() {
+                std::io::ErrorKind::AddrInUse => ServeError::AddrInUse { addr: config.addr },
+                _ => ServeError::Bind {
+                    addr: config.addr,
+                    source,
+                },
+            })?;
+    let addr = listener.local_addr()?;
+    let store = Store::open(&config.db).map_err(|source| ServeError::Store {
+        path: config.db.clone(),
+        source,
+    })?;
+    let hub = state(store, config.engine, HubConfig::default())?;
+    tracing::info!(%addr, db = %config.db.display(), "serving");
+    let router = app(Arc::clone(&hub));
+    let closing = Arc::clone(&hub);
+    let signal = shutdown_signal();
+    on_ready(addr);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            signal.await;
+            // Ends WebSocket sessions and long polls so the connections can close.
+            closing.close();
+        })
+        .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on ctrl-c or (on Unix) SIGTERM. The handlers are installed when this is
+/// called, not when the future is first polled, so a signal that comes right after start-up
+/// is not missed.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    let signals = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            let (mut int, mut term) = signals;
+            let int = async {
+                match int.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            let term = async {
+                match term.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = int => {},
+                () = term => {},
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        tracing::info!("shutting down");
+    }
+}

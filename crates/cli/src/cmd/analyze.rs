@@ -1,7 +1,6 @@
 //! `wuzi analyze`: the engine's view of a position: best move, score, principal
 //! variation and the N best moves; or the threat solver's winning line.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -147,7 +146,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let size = game.size();
     if let Some(result) = game.result() {
-        println!("the game is over: {}", result.describe(size));
+        say!("the game is over: {}", result.describe(size));
         return Ok(());
     }
     if args.multipv == 0 || args.threads == 0 {
@@ -166,7 +165,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         multipv: args.multipv,
         ..SearchLimits::default()
     };
-    println!(
+    say!(
         "position: {} to move, {} {}, {} stones",
         game.side_to_move(),
         args.rule,
@@ -195,14 +194,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let name = if kind == Solve::Vcf { "vcf" } else { "vct" };
         if found {
             let line: Vec<Pos> = line.into_iter().map(wuzi_engine::board::pos_of).collect();
-            println!("{name}: {} ({} plies)", line_text(size, &line), line.len());
-            println!("check: {}", replay_check(&game, &line));
+            say!("{name}: {} ({} plies)", line_text(size, &line), line.len());
+            say!("check: {}", replay_check(&game, &line));
         } else if solver.aborted() {
-            println!("{name}: none found within the limits");
+            say!("{name}: none found within the limits");
         } else {
-            println!("{name}: none");
+            say!("{name}: none");
         }
-        println!("time {ms:.1} ms, nodes {}", solver.nodes);
+        say!("time {ms:.1} ms, nodes {}", solver.nodes);
         return Ok(());
     }
     let mut engine = Engine::new(EngineOptions {
@@ -211,15 +210,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     });
     let stop = AtomicBool::new(false);
     let mut best_lines: Vec<Option<SearchInfo>> = vec![None; args.multipv];
-    let mut out = std::io::stdout();
     let result = engine.search(&pos, &limits, &stop, &mut |info| {
         let multipv = if args.multipv > 1 {
             format!(" multipv {}", info.multipv)
         } else {
             String::new()
         };
-        let _ = writeln!(
-            out,
+        say!(
             "depth {}-{}{multipv} score {} nodes {} nps {} time {} ms pv {}",
             info.depth,
             info.seldepth,
@@ -229,39 +226,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
             info.time.as_millis(),
             line_text(size, &info.pv)
         );
-        let _ = out.flush();
         if let Some(slot) = best_lines.get_mut(info.multipv.max(1) - 1) {
             *slot = Some(info.clone());
         }
     });
     let Some(best) = result.best else {
-        println!("no legal move");
+        say!("no legal move");
         return Ok(());
     };
-    println!("best move: {}", size.notation(best));
-    println!(
+    say!("best move: {}", size.notation(best));
+    say!(
         "score: {} (win probability {:.1}%)",
         result.score,
         100.0 * result.score.win_probability()
     );
-    println!("pv: {}", line_text(size, &result.pv));
+    say!("pv: {}", line_text(size, &result.pv));
     let secs = result.time.as_secs_f64();
     let nps = if secs > 0.0 {
         (result.nodes as f64 / secs) as u64
     } else {
         0
     };
-    println!(
+    say!(
         "depth {}, nodes {}, time {:.0} ms, {nps} nodes/s",
         result.depth,
         result.nodes,
         secs * 1000.0
     );
     if args.multipv > 1 {
-        println!("best {} moves:", args.multipv);
+        say!("best {} moves:", args.multipv);
         for (i, info) in best_lines.iter().flatten().enumerate() {
             if let Some(&first) = info.pv.first() {
-                println!(
+                say!(
                     "  {}. {} {}  pv {}",
                     i + 1,
                     size.notation(first),

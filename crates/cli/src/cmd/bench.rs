@@ -37,9 +37,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--depth, --threads and --hash must be at least 1",
         ));
     }
-    println!(
+    say!(
         "bench: depth {}, {} thread(s), hash {} MiB",
-        args.depth, args.threads, args.hash
+        args.depth,
+        args.threads,
+        args.hash
     );
     let report = bench::run(args.depth, args.threads, args.hash);
     for (i, line) in report.lines.iter().enumerate() {
@@ -53,7 +55,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         } else {
             "w"
         };
-        println!(
+        say!(
             "{:2} {:9} {:2} {:40} {to_move} best {:4} nodes {:>10} time {:>8.1} ms",
             i + 1,
             line.position.rule.name(),
@@ -64,8 +66,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             line.time.as_secs_f64() * 1000.0
         );
     }
-    println!("total nodes {}", report.nodes);
-    println!("total time {:.0} ms", report.time.as_secs_f64() * 1000.0);
-    println!("nodes/s {}", report.nps());
+    say!("total nodes {}", report.nodes);
+    say!("total time {:.0} ms", report.time.as_secs_f64() * 1000.0);
+    say!("nodes/s {}", report.nps());
     Ok(())
 }

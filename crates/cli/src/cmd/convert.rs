@@ -17,10 +17,11 @@ Examples:
   $ echo h8i9j10 | wuzi convert --from pos --to txt - -
   $ wuzi convert --rows top-down rapfi.pos game.sgf  (row 1 at the top, as Rapfi writes)
 
-Formats, chosen by the file extension or --from/--to:
+Formats, chosen by the file extension or --from/--to (without either, the input's format
+is recognised from its first characters):
   psq   Piskvork/Gomocup: size, moves with times, names (no rule, no variants, k=5)
   sgf   SGF GM[4]: everything but player kinds, clocks and opening data
-  txt   renju-notation move list with move numbers and `Key: value` header lines
+  txt   renju-notation move list: `Key: value` headers, numbered moves, `# 1250 ms` times
   pos   position string such as h8i9j10 (moves only; see --rows and --size)
   json  wuzi's own record: everything
 The record is replayed under its rules before it is written: a move that cannot be
@@ -62,7 +63,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let text = read_input(&args.input)?;
     let from = match args.from {
         Some(f) => f,
-        None => format_of(&args.input, "--from").or_else(|e| sniff(&text).ok_or(e))?,
+        None => format_of(&args.input, "--from").or_else(|e| Format::detect(&text).ok_or(e))?,
     };
     let to = match args.to {
         Some(f) => f,
@@ -98,21 +99,6 @@ fn format_of(name: &str, flag: &str) -> Result<Format, CliError> {
             "cannot tell the format of {name:?} from its extension (use psq, sgf, txt, pos or json, or give {flag})"
         ))
     })
-}
-
-/// Guesses the format of standard input from its first characters (JSON, SGF, PSQ only:
-/// text and position strings look alike).
-fn sniff(text: &str) -> Option<Format> {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('{') {
-        Some(Format::Json)
-    } else if t.starts_with('(') {
-        Some(Format::Sgf)
-    } else if t.starts_with("Piskvorky") {
-        Some(Format::Psq)
-    } else {
-        None
-    }
 }
 
 fn read_input(name: &str) -> Result<String, CliError> {

@@ -25,6 +25,7 @@ Examples:
   wuzi match full level5 --tc 10+0.1 --games 20 --sprt 0,50
   wuzi match full ./pbrain-rapfi --rule standard --time-per-move 1000
   wuzi match full full --threads-a 2 --threads-b 1 --games 40
+  wuzi match level1 level2 level3 level4 --games 20      (a ladder of neighbours)
 
 Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
 Gomocup brain command (a path like ./pbrain-x, or cmd:NAME ARGS). Each opening is played twice,
@@ -35,10 +36,11 @@ loses the game; so does a brain that crashes.";
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The first player (its score is reported).
-    a: String,
-    /// The second player.
-    b: String,
+    /// The players. With two, the first one's score is reported; with more, each plays
+    /// its neighbour in the list (a ladder, e.g. level1 level2 … level10) and a table of
+    /// the neighbours' Elo differences follows.
+    #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
+    players: Vec<String>,
     /// Rule: freestyle, standard, renju or caro.
     #[arg(long, short, default_value = "freestyle")]
     rule: Rule,
@@ -154,10 +156,94 @@ struct Setup {
 
 /// Runs `wuzi match`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let specs = [
-        args.a.parse::<PlayerSpec>().map_err(CliError::input)?,
-        args.b.parse::<PlayerSpec>().map_err(CliError::input)?,
-    ];
+    let specs: Vec<PlayerSpec> = args
+        .players
+        .iter()
+        .map(|p| p.parse::<PlayerSpec>().map_err(CliError::input))
+        .collect::<Result<_, _>>()?;
+    if specs.len() == 2 {
+        let threads = [
+            args.threads_a.unwrap_or(args.threads),
+            args.threads_b.unwrap_or(args.threads),
+        ];
+        run_pair(
+            &args,
+            [specs[0].clone(), specs[1].clone()],
+            threads,
+            args.out.clone(),
+        )?;
+        return Ok(());
+    }
+    if args.threads_a.is_some() || args.threads_b.is_some() {
+        return Err(CliError::input(
+            "--threads-a/--threads-b need exactly two players",
+        ));
+    }
+    // A ladder: each player against the next.
+    let mut rows = Vec::new();
+    for pair in specs.windows(2) {
+        let out = args
+            .out
+            .as_ref()
+            .map(|d| d.join(format!("{}-vs-{}", pair[0], pair[1])));
+        let tally = run_pair(
+            &args,
+            [pair[0].clone(), pair[1].clone()],
+            [args.threads; 2],
+            out,
+        )?;
+        rows.push((pair[0].to_string(), pair[1].to_string(), tally));
+        say!("");
+    }
+    say!("ladder ({} games a pair):", args.games);
+    say!(
+        "{:<36} {:>6}  {:<24} {}",
+        "pair",
+        "score",
+        "Elo of first (95%)",
+        "rating (first player = 0)"
+    );
+    say!("{:<36} {:>6}  {:<24} {} 0", "", "", "", specs[0]);
+    // Each player's rating relative to the first of the list. A one-sided pairing has an
+    // infinite estimate; its interval bound nearest zero is used instead (marked `*`).
+    let mut rating = 0.0f64;
+    let mut bounded = false;
+    for (a, b, t) in rows {
+        let Some((e, lo, hi)) = t.elo() else { continue };
+        let used = if e.is_finite() {
+            e
+        } else {
+            bounded = true;
+            if e > 0.0 { lo } else { hi }
+        };
+        rating -= used;
+        say!(
+            "{:<36} {:>5.1}%  {:<24} {b} {:+.0}{}",
+            format!("{a} vs {b}"),
+            100.0 * t.score().unwrap_or(0.0),
+            format!(
+                "{} ({} .. {})",
+                signed_elo(e),
+                signed_elo(lo),
+                signed_elo(hi)
+            ),
+            rating,
+            if bounded { "*" } else { "" }
+        );
+    }
+    if bounded {
+        say!("* a pairing was one-sided: its 95% bound stands in for the infinite estimate");
+    }
+    Ok(())
+}
+
+/// Plays one pairing and prints its summary; returns the first player's tally.
+fn run_pair(
+    args: &Args,
+    specs: [PlayerSpec; 2],
+    threads: [usize; 2],
+    out_dir: Option<PathBuf>,
+) -> Result<Tally, CliError> {
     let config = GameConfig::new(args.rule, args.size);
     config
         .validate()
@@ -184,7 +270,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--concurrency and --threads must be at least 1",
         ));
     }
-    if let Some(dir) = &args.out {
+    if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
     }
@@ -194,15 +280,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    let names = display_names(&specs);
+    if threads.contains(&0) {
+        return Err(CliError::input("thread counts must be at least 1"));
+    }
+    let names = display_names(&specs, threads);
     let setup = Arc::new(Setup {
         config,
         openings,
         specs,
-        threads: [
-            args.threads_a.unwrap_or(args.threads),
-            args.threads_b.unwrap_or(args.threads),
-        ],
+        threads,
         hash: args.hash,
         grace: Duration::from_millis(args.grace),
         per_move,
@@ -213,7 +299,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         _ => unreachable!("one of them is set"),
     };
-    println!(
+    say!(
         "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source} ({} used{})",
         names[0],
         names[1],
@@ -294,7 +380,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 *mine = Some((d, report.index + 1, ply));
             }
         }
-        let record_note = match &args.out {
+        let record_note = match &out_dir {
             Some(dir) => {
                 let stem = dir.join(format!("game-{:03}", report.index + 1));
                 let winner_color = report.outcome.winner.map(|w| {
@@ -382,21 +468,33 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ),
             Verdict::Continue => "no verdict yet (play more games)".to_string(),
         };
-        println!(
+        say!(
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] — {verdict}",
-            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta, r.llr, r.lower, r.upper
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            r.llr,
+            r.lower,
+            r.upper
         );
     }
-    Ok(())
+    Ok(tally)
 }
 
-/// Names for the table; equal names get `#1`/`#2`.
-fn display_names(specs: &[PlayerSpec; 2]) -> [String; 2] {
+/// Names for the table: equal players are told apart by their thread counts when those
+/// differ (`full-2t`, `full-1t`), else by `#1`/`#2`.
+fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
     let (a, b) = (specs[0].to_string(), specs[1].to_string());
-    if a == b {
-        [format!("{a}#1"), format!("{b}#2")]
-    } else {
+    if a != b {
         [a, b]
+    } else if threads[0] != threads[1] {
+        [
+            format!("{a}-{}t", threads[0]),
+            format!("{b}-{}t", threads[1]),
+        ]
+    } else {
+        [format!("{a}#1"), format!("{b}#2")]
     }
 }
 
@@ -421,12 +519,12 @@ fn print_summary(
     per_move: Option<Duration>,
 ) {
     let width = names.iter().map(String::len).max().unwrap_or(4).max(10);
-    println!("{:width$}  games  wins  draws  losses   score", "");
+    say!("{:width$}  games  wins  draws  losses   score", "");
     let row = |label: &str, t: &Tally| {
         let score = t
             .score()
             .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
-        println!(
+        say!(
             "{label:width$}  {:5}  {:4}  {:5}  {:6}  {:>6}",
             t.games(),
             t.wins,
@@ -439,7 +537,7 @@ fn print_summary(
     row("  as black", &by_colour[0]);
     row("  as white", &by_colour[1]);
     if let Some((e, lo, hi)) = tally.elo() {
-        println!(
+        say!(
             "Elo difference ({} - {}): {} (95% interval {} .. {})",
             names[0],
             names[1],
@@ -451,19 +549,19 @@ fn print_summary(
     let limit = per_move.map_or(String::new(), |t| format!(", limit {} ms", t.as_millis()));
     for (p, name) in names.iter().enumerate() {
         match slowest[p] {
-            Some((d, game, ply)) => println!(
+            Some((d, game, ply)) => say!(
                 "slowest move of {name}: {:.1} ms (game {game}, move {ply}{limit})",
                 d.as_secs_f64() * 1000.0
             ),
-            None => println!("slowest move of {name}: no moves"),
+            None => say!("slowest move of {name}: no moves"),
         }
     }
     if lost_by_a.is_empty() {
-        println!("games lost by {}: none", names[0]);
+        say!("games lost by {}: none", names[0]);
     } else {
-        println!("games lost by {}:", names[0]);
+        say!("games lost by {}:", names[0]);
         for l in lost_by_a {
-            println!("  {l}");
+            say!("  {l}");
         }
     }
 }

@@ -1,16 +1,44 @@
 //! One module per subcommand, plus the error type they share.
 
+/// `println!` for command output: a closed pipe (`wuzi match … | head`) ends the
+/// process quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cmd::say(format_args!($($arg)*))
+    };
+}
+
 pub mod analyze;
 pub mod bench;
 pub mod convert;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
+pub mod serve;
 
 use std::fmt;
 use std::process::ExitCode;
 
 use wuzi_rules::{Pos, Size, notation};
+
+/// Writes one line to stdout. On a closed pipe the reader is gone: exit at once, as a
+/// command killed by SIGPIPE would; any other write error exits with status 1.
+pub fn say(args: fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = out
+        .write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            eprintln!("wuzi: cannot write to stdout: {e}");
+            std::process::exit(1);
+        }
+    }
+}
 
 /// A failed command: the message goes to stderr, the code becomes the exit status.
 #[derive(Debug)]
@@ -55,9 +83,9 @@ pub fn parse_move_args(args: &[String], size: Size) -> Result<Vec<Pos>, CliError
     for (i, arg) in args.iter().enumerate() {
         let part = notation::parse_moves(arg, size).map_err(|e| {
             CliError::input(format!(
-                "cannot read moves in argument {} {arg:?}: character {}: {}",
+                "cannot read moves in argument {} {arg:?} at character {}: {}",
                 i + 1,
-                e.offset,
+                e.offset + 1,
                 e.message
             ))
         })?;

@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | [`json`] | everything | nothing |
 //! | [`sgf`] | rule, size, k, first mover, variant (custom `WZ*` properties), players' names, opening name, result, date, move times (`WZMS`) | player kinds, clocks, opening metadata, end date |
-//! | [`text`] | rule, size, k, first mover, variant, players' names, opening name, result, dates | move times, player kinds, clocks, opening metadata |
+//! | [`text`] | rule, size, k, first mover, variant, players' names, opening name, result, dates, move times (`# 1250 ms`) | player kinds, clocks, opening metadata |
 //! | [`psq`] | size, moves with times, players' names | rule (read as freestyle unless told), result; refuses variants, k ≠ 5, White first |
 //! | [`posstr`] | the moves | everything else (the reader is told size, rule and row order); refuses variants and White first |
 //!
@@ -236,7 +236,8 @@ impl Record {
     ///
     /// Checks the configuration, that each move is legal and by the side to move, and that
     /// a recorded result agrees with the moves: a result the moves decide (five, forbidden,
-    /// bubbles, full board) must be the one the moves give; resignation, time and agreement
+    /// bubbles, full board) must agree with the replay in winner and kind (the replay supplies
+    /// the details, such as a five's cells); resignation, time and agreement
     /// are applied after the last move.
     pub fn to_game(&self) -> Result<Game, RecordError> {
         let mut game = Game::new(self.config.clone()).map_err(RecordError::Config)?;
@@ -260,7 +261,12 @@ impl Record {
         match (&self.result, game.result().cloned()) {
             (None, _) => {}
             (Some(recorded), Some(played)) => {
-                if *recorded != played {
+                // The winner and the kind of ending must agree; the details (a five's
+                // cells, a bubble count) are the replay's own.
+                let agrees = recorded.winner == played.winner
+                    && std::mem::discriminant(&recorded.reason)
+                        == std::mem::discriminant(&played.reason);
+                if !agrees {
                     return Err(RecordError::Result(format!(
                         "the record says \"{}\" but the moves give \"{}\"",
                         recorded.describe(size),
@@ -391,6 +397,36 @@ impl Format {
     pub fn from_file_name(name: &str) -> Option<Format> {
         let (_, ext) = name.rsplit_once('.')?;
         Format::from_extension(ext)
+    }
+
+    /// Guesses the format of a record from its first characters: JSON (`{`), SGF (`(`),
+    /// PSQ (`Piskvorky`), text (header lines, comments or move numbers) or a position
+    /// string (points only). A bare move list such as `h8 i9` reads the same as text or
+    /// as a bottom-up position string; it is reported as text.
+    #[must_use]
+    pub fn detect(text: &str) -> Option<Format> {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let first_line = t.lines().next().unwrap_or("");
+        if t.starts_with('{') {
+            Some(Format::Json)
+        } else if t.starts_with('(') {
+            Some(Format::Sgf)
+        } else if t.starts_with("Piskvorky") {
+            Some(Format::Psq)
+        } else if first_line.starts_with('#')
+            || first_line.contains(':')
+            || first_line.starts_with(|c: char| c.is_ascii_digit())
+        {
+            Some(Format::Text)
+        } else if !t.is_empty()
+            && t.chars().all(|c| {
+                c.is_ascii_alphanumeric() || c.is_ascii_whitespace() || c == ',' || c == ';'
+            })
+        {
+            Some(Format::PosStr)
+        } else {
+            None
+        }
     }
 
     /// Reads a record in this format.
@@ -749,6 +785,21 @@ mod tests {
         let mut r = Record::from_game(&g, RecordMeta::default());
         r.result.as_mut().unwrap().winner = Some(Color::Black);
         assert!(matches!(r.to_game(), Err(RecordError::Result(_))));
+        r.result = Some(GameResult {
+            winner: Some(Color::White),
+            reason: EndReason::Time,
+        });
+        assert!(matches!(r.to_game(), Err(RecordError::Result(_))));
+
+        // A five recorded with other cells (another tool's idea of the line) is accepted;
+        // the replay's own cells win.
+        let g = game(Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8 k9 l8");
+        let mut r = Record::from_game(&g, RecordMeta::default());
+        r.result = Some(GameResult {
+            winner: Some(Color::Black),
+            reason: EndReason::Five { cells: vec![] },
+        });
+        assert_eq!(r.to_game().unwrap().result(), g.result());
     }
 
     #[test]
@@ -773,6 +824,33 @@ mod tests {
         assert!("doc".parse::<Format>().is_err());
         assert_eq!("top-down".parse::<RowOrder>().unwrap(), RowOrder::TopDown);
         assert!("sideways".parse::<RowOrder>().is_err());
+    }
+
+    #[test]
+    fn formats_are_detected_from_the_text() {
+        let cases = [
+            ("\u{feff} {\"format\":1}", Some(Format::Json)),
+            ("\n(;GM[4];B[hh])", Some(Format::Sgf)),
+            ("Piskvorky 15x15, 11:11, 0\n", Some(Format::Psq)),
+            ("# wuzi\nRule: renju\n", Some(Format::Text)),
+            ("Rule: renju\n\n1. h8\n", Some(Format::Text)),
+            ("1. h8 2. i9", Some(Format::Text)),
+            ("h8i9j10\n", Some(Format::PosStr)),
+            ("h8, i9; j10", Some(Format::PosStr)),
+            ("", None),
+            ("<html>", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(Format::detect(text), want, "{text:?}");
+        }
+        // What is detected reads in that format.
+        for (text, want) in cases {
+            if let Some(f) = want
+                && f != Format::Json
+            {
+                assert!(f.read(text, &ReadOptions::default()).is_ok(), "{text:?}");
+            }
+        }
     }
 
     #[test]

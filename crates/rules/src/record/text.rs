@@ -8,8 +8,8 @@
 //! White: wuzi level5
 //! Result: white wins: black resigned
 //!
-//! 1. h8
-//! 2. i9
+//! 1. h8    # 1200 ms
+//! 2. i9    # 850 ms
 //! 3. j10
 //! ```
 //!
@@ -19,7 +19,8 @@
 //! other keys are kept as tags. Lines starting with `#` are comments. Every other line
 //! holds moves, read with [`crate::notation::parse_moves`], so `h8 i9`, `h8i9j10` and
 //! `1. h8 2. i9` all work, and a bare move list with no header is a freestyle 15×15 game.
-//! The text keeps no move times, player kinds, clocks or opening data. `Result` is read
+//! `#` starts a comment anywhere; `# 1250 ms` after a line's single move is its thinking
+//! time. The text keeps no player kinds, clocks or opening data. `Result` is read
 //! back for resignation, time and agreement; other results are decided by the moves.
 
 use super::{
@@ -135,19 +136,30 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         }
     }
     for (offset, line) in move_lines {
-        let moves = notation::parse_moves(line, size).map_err(|e| {
+        // A `#` starts a comment; `# 1250 ms` after a single move is its thinking time.
+        let (moves_part, comment) = line.split_once('#').unwrap_or((line, ""));
+        let moves = notation::parse_moves(moves_part, size).map_err(|e| {
             let at = offset
-                + line
+                + moves_part
                     .char_indices()
                     .nth(e.offset)
-                    .map_or(line.len(), |(b, _)| b);
+                    .map_or(moves_part.len(), |(b, _)| b);
             err(at, e.message)
         })?;
+        let time = match moves.len() {
+            1 => parse_time(comment),
+            _ => None,
+        };
         for p in moves {
-            record.push_alternating(p, None);
+            record.push_alternating(p, time);
         }
     }
     Ok(record)
+}
+
+/// `1250 ms` (the whole comment) as milliseconds.
+fn parse_time(comment: &str) -> Option<u64> {
+    comment.trim().strip_suffix("ms")?.trim().parse().ok()
 }
 
 /// `Key: value` with a key of letters, digits, spaces, `-` or `_` starting with a letter.
@@ -250,7 +262,11 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
     }
     out.push('\n');
     for (i, m) in record.moves.iter().enumerate() {
-        out.push_str(&format!("{}. {}\n", i + 1, size.notation(m.pos)));
+        let point = format!("{}. {}", i + 1, size.notation(m.pos));
+        match m.time_ms {
+            Some(ms) => out.push_str(&format!("{point:<8} # {ms} ms\n")),
+            None => out.push_str(&format!("{point}\n")),
+        }
     }
     Ok(out)
 }
@@ -286,6 +302,7 @@ mod tests {
             ("Rule: chess\n", 1, 1),
             ("Size: 15\n\n1. h8\n2. i99\n", 4, 4),
             ("h8\n  h8 %", 2, 6),
+            ("h8 # 5 ms\n  h8 % # x", 2, 6),
             ("Theme: rock\nWalls: a1 zz\n", 2, 1),
             ("K: many\n", 1, 1),
             ("Theme: ocean\nTarget: 1000\n", 1, 1),
@@ -310,7 +327,8 @@ mod tests {
         let mut r = Record::new(cfg);
         r.players.white.name = Some("two\nlines".into());
         r.tags.insert("Event".into(), "club".into());
-        r.push_alternating(size.center(), None);
+        r.push_alternating(size.center(), Some(1250));
+        r.push_alternating(Pos::new_unchecked(0, 0), None);
         r.result = Some(GameResult {
             winner: Some(Color::White),
             reason: EndReason::Resignation,
@@ -319,5 +337,13 @@ mod tests {
         let back = read(&text).unwrap();
         r.players.white.name = Some("two lines".into());
         assert_eq!(back, r, "{text}");
+        assert!(text.contains("1. e7    # 1250 ms\n2. a13\n"), "{text}");
+    }
+
+    #[test]
+    fn comments_and_times() {
+        let r = read("1. h8 # 300 ms\n2. i9 # a good reply\n3. j10 k11 # 5 ms\n").unwrap();
+        let times: Vec<Option<u64>> = r.moves.iter().map(|m| m.time_ms).collect();
+        assert_eq!(times, [Some(300), None, None, None]);
     }
 }

@@ -1,0 +1,84 @@
+//! `wuzi serve`: the web app (also what plain `wuzi` runs).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use tracing_subscriber::filter::LevelFilter;
+use wuzi_server::{EngineConfig, ServeConfig, ServeError};
+
+use super::CliError;
+
+/// Serve the web page and the game API (open the printed address in a browser).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "The API is documented in docs/api.md and served at /api/openapi.json.")]
+pub struct Args {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, env = "WUZI_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    #[arg(long, env = "WUZI_DB", default_value = "wuzi.sqlite3")]
+    pub db: PathBuf,
+    /// Log level: off, error, warn, info, debug or trace.
+    #[arg(long, env = "WUZI_LOG", default_value = "info")]
+    pub log_level: LevelFilter,
+    /// Engine worker threads (each searches one game at a time).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub workers: u16,
+    /// Hash table per engine worker, in MiB.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub hash_mb: u16,
+}
+
+#[derive(Debug, Parser)]
+struct Defaults {
+    #[command(flatten)]
+    args: Args,
+}
+
+impl Args {
+    /// The settings when `wuzi` runs without a command: defaults and environment.
+    pub fn from_env() -> Result<Args, CliError> {
+        Defaults::try_parse_from(["wuzi"])
+            .map(|d| d.args)
+            .map_err(|e| CliError::input(e.to_string()))
+    }
+}
+
+/// Runs the server until ctrl-c or SIGTERM.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let started = Instant::now();
+    // A second initialisation (tests) is harmless: keep the first.
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(args.log_level)
+        .with_target(false)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start the async runtime: {e}")))?;
+    let config = ServeConfig {
+        addr: args.addr,
+        db: args.db,
+        engine: EngineConfig {
+            workers: usize::from(args.workers),
+            hash_mb: usize::from(args.hash_mb),
+            ..EngineConfig::default()
+        },
+    };
+    runtime
+        .block_on(wuzi_server::serve(config, |addr| {
+            println!(
+                "wuzi is serving on http://{addr}/ (ready in {} ms; ctrl-c to stop)",
+                started.elapsed().as_millis()
+            );
+        }))
+        .map_err(|e| match e {
+            ServeError::AddrInUse { .. } | ServeError::Bind { .. } => {
+                CliError::failure(e.to_string())
+            }
+            other => CliError::failure(other.to_string()),
+        })
+}

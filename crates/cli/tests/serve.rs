@@ -1,0 +1,106 @@
+//! `wuzi serve` as a real process: it prints its address, answers, stops on SIGTERM, and
+//! a port in use gives a clear message and exit status 1 (no panic).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn wuzi() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+}
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("wuzi-cli-{name}-{}.sqlite3", std::process::id()))
+}
+
+#[test]
+fn serve_prints_the_address_answers_and_stops_on_sigterm() {
+    let db = temp_db("serve");
+    let mut child = wuzi()
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--log-level",
+            "warn",
+            "--db",
+        ])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"status\":\"ok\""), "{answer}");
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // Wait at most 20 s for the graceful stop, so a hang fails instead of blocking.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("wuzi serve did not stop within 20 s of SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    assert!(db.exists());
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.clone().into_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn a_port_in_use_is_a_clear_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let db = temp_db("inuse");
+    let out = wuzi()
+        .args(["serve", "--addr", &addr, "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("already in use"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.clone().into_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn bad_serve_arguments_are_usage_errors() {
+    let out = wuzi()
+        .args(["serve", "--addr", "nowhere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--addr"));
+}

@@ -1,0 +1,502 @@
+//! `/api/games`: create, read, play, undo, resign, restart, opening choices, hints,
+//! analysis, records and imports.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use wuzi_rules::opening::{Choice, OpeningRule, Seat};
+use wuzi_rules::{Color, GameConfig, Pos, Rule, Size, Variant};
+
+use crate::clock::ClockSetup;
+use crate::error::{ApiJson, Error, OptionalJson};
+use crate::hub::{Hub, ServerMsg, Slot, parse_player, seat_for};
+use crate::id::{GameId, random_seed};
+use crate::live::{ComputerSetup, ForbiddenPolicy, Mode, Player, Setup, Who};
+use crate::record;
+use crate::view::{AnalysisView, GameView, Purpose};
+
+/// The routes under `/api/games`.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/import", post(import))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/restart", post(restart))
+        .route("/api/games/{id}/opening", post(choose))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/analysis", post(analysis))
+        .route("/api/games/{id}/stop", post(stop))
+        .route("/api/games/{id}/record", get(download))
+        .route("/api/games/{id}/ws", get(super::ws::upgrade))
+}
+
+/// A theme name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Plain board.
+    #[default]
+    Wood,
+    /// Walls.
+    Rock,
+    /// Bubbles.
+    Ocean,
+}
+
+/// The computer in a new-game request.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerRequest {
+    /// `level1`..`level10`, `classic-*`.
+    pub player: Option<String>,
+    /// The computer's colour (its seat in swap openings: black = first).
+    pub color: Option<Color>,
+    /// The computer's seat, if given directly.
+    pub seat: Option<Seat>,
+}
+
+/// The players and clock part shared by new games and imports.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PlayersRequest {
+    /// Local or computer.
+    pub mode: Option<Mode>,
+    /// The computer.
+    pub computer: Option<ComputerRequest>,
+    /// Clock.
+    pub clock: Option<ClockSetup>,
+    /// Forbidden policy.
+    pub forbidden_policy: Option<ForbiddenPolicy>,
+}
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    mode: Option<Mode>,
+    rule: Option<Rule>,
+    size: Option<serde_json::Value>,
+    k: Option<u8>,
+    opening: Option<OpeningRule>,
+    theme: Option<Theme>,
+    seed: Option<u64>,
+    rocks: Option<usize>,
+    computer: Option<ComputerRequest>,
+    clock: Option<ClockSetup>,
+    forbidden_policy: Option<ForbiddenPolicy>,
+}
+
+/// Reads `size`: a number or `{"width": w, "height": h}`.
+pub fn parse_size(v: Option<&serde_json::Value>) -> Result<Size, Error> {
+    let bad = |why: String| Error::BadRequest(format!("size: {why}"));
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(Size::STANDARD),
+        Some(serde_json::Value::Number(n)) => {
+            let side = n
+                .as_u64()
+                .ok_or_else(|| bad(format!("{n} is not a whole number")))?;
+            let side = u32::try_from(side).map_err(|_| bad(format!("{side} is too large")))?;
+            Size::from_u32(side, side).map_err(|e| bad(e.to_string()))
+        }
+        Some(obj @ serde_json::Value::Object(_)) => {
+            serde_json::from_value::<Size>(obj.clone()).map_err(|e| bad(e.to_string()))
+        }
+        Some(serde_json::Value::String(s)) => s.parse::<Size>().map_err(|e| bad(e.to_string())),
+        Some(other) => Err(bad(format!(
+            "expected a number or {{width, height}}, not {other}"
+        ))),
+    }
+}
+
+/// Builds the players part of a setup.
+pub fn players(
+    mode: Option<Mode>,
+    computer: Option<ComputerRequest>,
+    default_mode: Mode,
+) -> Result<(Mode, Option<ComputerSetup>), Error> {
+    let mode = mode.unwrap_or(default_mode);
+    let c = computer.unwrap_or_default();
+    let player = parse_player(c.player.as_deref().unwrap_or("level5"))?;
+    let seat = match (c.seat, c.color) {
+        (Some(s), _) => s,
+        (None, Some(color)) => seat_for(color),
+        (None, None) => Seat::Second,
+    };
+    let computer = (mode == Mode::Computer).then_some(ComputerSetup {
+        player: Player(player),
+        seat,
+    });
+    Ok((mode, computer))
+}
+
+impl NewGame {
+    /// The setup this request asks for.
+    pub fn into_setup(self) -> Result<Setup, Error> {
+        let size = parse_size(self.size.as_ref())?;
+        let rule = self.rule.unwrap_or_default();
+        let theme = self.theme.unwrap_or_default();
+        let seed = match theme {
+            Theme::Wood => None,
+            _ => Some(self.seed.unwrap_or_else(|| random_seed() >> 11)),
+        };
+        let variant = match theme {
+            Theme::Wood => Variant::Wood,
+            Theme::Rock => {
+                let count = self
+                    .rocks
+                    .unwrap_or_else(|| Variant::default_rock_count(size));
+                if count > size.cells() / 3 {
+                    return Err(Error::BadRequest(format!(
+                        "rocks: at most {} walls fit a {size} board",
+                        size.cells() / 3
+                    )));
+                }
+                Variant::rock(size, seed.unwrap_or(0), count)
+            }
+            Theme::Ocean => Variant::ocean(size, seed.unwrap_or(0)),
+        };
+        let mut config = GameConfig::new(rule, size);
+        config.k = self.k.unwrap_or(5);
+        config.variant = variant;
+        config
+            .validate()
+            .map_err(|e| Error::BadRequest(e.to_string()))?;
+        let (mode, computer) = players(self.mode, self.computer, Mode::Computer)?;
+        let clock = self.clock.unwrap_or_default();
+        clock.validate().map_err(Error::BadRequest)?;
+        Ok(Setup {
+            mode,
+            config,
+            opening: self.opening.unwrap_or_default(),
+            computer,
+            clock,
+            forbidden_policy: self.forbidden_policy.unwrap_or_default(),
+            seed,
+        })
+    }
+}
+
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    OptionalJson(req): OptionalJson<NewGame>,
+) -> Result<(StatusCode, ApiJson<GameView>), Error> {
+    let view = hub.create(req.into_setup()?).await?;
+    tracing::info!(id = %view.id, mode = ?view.mode, rule = %view.config.rule, "game created");
+    Ok((StatusCode::CREATED, ApiJson(view)))
+}
+
+fn parse_id(id: &str) -> Result<GameId, Error> {
+    id.parse()
+        .map_err(|_| Error::NotFound(format!("no game with id {:?}", truncate(id))))
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// Finds a game by the id in the path.
+pub async fn find(hub: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, Error> {
+    hub.slot(&parse_id(id)?).await
+}
+
+/// `GET /api/games/{id}` query.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShowQuery {
+    /// Long poll: answer once the game has more stones than this, or has ended.
+    wait_ply: Option<usize>,
+}
+
+/// Longest long poll.
+const LONG_POLL: Duration = Duration::from_secs(30);
+
+async fn show(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    query: Result<Query<ShowQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<ApiJson<GameView>, Error> {
+    let Query(query) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let slot = find(&hub, &id).await?;
+    let Some(wait_ply) = query.wait_ply else {
+        return Ok(ApiJson(hub.view(&slot).await?));
+    };
+    let mut rx = slot.subscribe();
+    let view = hub.view(&slot).await?;
+    let ready = |v: &GameView| v.ply > wait_ply || v.result.is_some();
+    if ready(&view) {
+        return Ok(ApiJson(view));
+    }
+    let wait = async {
+        loop {
+            match rx.recv().await {
+                Ok(ServerMsg::State { game }) if ready(&game) => return Some(*game),
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    };
+    let waited = tokio::select! {
+        r = tokio::time::timeout(LONG_POLL, wait) => r.ok().flatten(),
+        () = hub.closed() => None,
+    };
+    match waited {
+        Some(v) => Ok(ApiJson(v)),
+        None => Ok(ApiJson(hub.view(&slot).await?)),
+    }
+}
+
+/// A point given as renju notation or as coordinates.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// Renju notation.
+    pub pos: Option<String>,
+    /// Column.
+    pub x: Option<i64>,
+    /// Row from the top.
+    pub y: Option<i64>,
+    /// The number of stones the client sees.
+    pub ply: Option<usize>,
+}
+
+impl MoveRequest {
+    /// The point on a board of `size`.
+    pub fn point(&self, size: Size) -> Result<Pos, Error> {
+        match (&self.pos, self.x, self.y) {
+            (Some(p), None, None) => size
+                .parse_pos(p)
+                .map_err(|e| Error::IllegalMove(e.to_string())),
+            (None, Some(x), Some(y)) => {
+                let (x, y) = (
+                    i32::try_from(x).unwrap_or(i32::MAX),
+                    i32::try_from(y).unwrap_or(i32::MAX),
+                );
+                size.pos(x, y)
+                    .map_err(|e| Error::IllegalMove(e.to_string()))
+            }
+            _ => Err(Error::BadRequest(
+                "give the point as {\"pos\": \"h8\"} or as {\"x\": 7, \"y\": 7}".into(),
+            )),
+        }
+    }
+}
+
+/// Applies a move request by the person at the board.
+pub async fn apply_move(
+    hub: &Arc<Hub>,
+    slot: &Arc<Slot>,
+    req: MoveRequest,
+) -> Result<GameView, Error> {
+    hub.act(slot, |g, now| {
+        let pos = req.point(g.game().size())?;
+        if let Some(ply) = req.ply
+            && ply != g.game().ply()
+        {
+            return Err(Error::Stale(format!(
+                "the game has {} stones, not {ply}; reload it",
+                g.game().ply()
+            )));
+        }
+        g.play(Who::Human, pos, now)
+    })
+    .await
+}
+
+async fn play(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    apply_move(&hub, &slot, req).await.map(ApiJson)
+}
+
+/// `POST /undo` body.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {
+    /// Go back to this many stones.
+    pub to_ply: Option<usize>,
+}
+
+async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(req): OptionalJson<UndoRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.act(&slot, |g, now| g.undo(req.to_ply, now))
+        .await
+        .map(ApiJson)
+}
+
+/// `POST /resign` body.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignRequest {
+    /// Who resigns.
+    pub color: Option<Color>,
+}
+
+async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(req): OptionalJson<ResignRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.act(&slot, |g, now| g.resign(req.color, now))
+        .await
+        .map(ApiJson)
+}
+
+/// Any JSON object or nothing (for actions without parameters).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Empty {}
+
+async fn restart(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(Empty {}): OptionalJson<Empty>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.act(&slot, |g, now| g.restart(now)).await.map(ApiJson)
+}
+
+/// `POST /opening` body.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseRequest {
+    /// The choice.
+    pub choice: Choice,
+}
+
+async fn choose(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ChooseRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.act(&slot, |g, now| g.choose(Who::Human, req.choice, now))
+        .await
+        .map(ApiJson)
+}
+
+/// `POST /hint` and `/analysis` body.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    /// Thinking time.
+    pub time_ms: Option<u64>,
+}
+
+async fn hint(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(req): OptionalJson<AnalysisRequest>,
+) -> Result<ApiJson<AnalysisView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.analyze(&slot, Purpose::Hint, req.time_ms)
+        .await
+        .map(ApiJson)
+}
+
+async fn analysis(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(req): OptionalJson<AnalysisRequest>,
+) -> Result<ApiJson<AnalysisView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.analyze(&slot, Purpose::Analysis, req.time_ms)
+        .await
+        .map(ApiJson)
+}
+
+async fn stop(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    OptionalJson(Empty {}): OptionalJson<Empty>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    hub.stop(&slot);
+    hub.view(&slot).await.map(ApiJson)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordQuery {
+    format: Option<String>,
+}
+
+async fn download(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    query: Result<Query<RecordQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Error> {
+    let Query(query) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let format = record::parse_format(query.format.as_deref().unwrap_or("json"))?;
+    let slot = find(&hub, &id).await?;
+    let file = {
+        hub.view(&slot).await?;
+        let game = slot.game_lock().await;
+        record::export(&game, format)?
+    };
+    let disposition = format!("attachment; filename=\"wuzi-{id}.{}\"", format.extension());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                record::content_type(format).to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        file,
+    )
+        .into_response())
+}
+
+/// `POST /api/games/import`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// The record or position string.
+    pub text: String,
+    /// Its format; guessed when missing.
+    pub format: Option<String>,
+    /// Row order of a position string.
+    pub row_order: Option<String>,
+    /// Continue from this many stones.
+    pub ply: Option<usize>,
+    /// Rule for formats that do not carry one.
+    pub rule: Option<Rule>,
+    /// Size for formats that do not carry one.
+    pub size: Option<serde_json::Value>,
+    /// k for formats that do not carry one.
+    pub k: Option<u8>,
+    /// Local or computer.
+    pub mode: Option<Mode>,
+    /// The computer.
+    pub computer: Option<ComputerRequest>,
+    /// Clock.
+    pub clock: Option<ClockSetup>,
+    /// Forbidden policy.
+    pub forbidden_policy: Option<ForbiddenPolicy>,
+}
+
+async fn import(
+    State(hub): State<Arc<Hub>>,
+    ApiJson(req): ApiJson<ImportRequest>,
+) -> Result<(StatusCode, ApiJson<GameView>), Error> {
+    let live = record::import(req)?;
+    let view = hub.adopt(live).await?;
+    tracing::info!(id = %view.id, ply = view.ply, "game imported");
+    Ok((StatusCode::CREATED, ApiJson(view)))
+}

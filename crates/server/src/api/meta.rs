@@ -1,0 +1,62 @@
+//! `/api/health`, `/api/players`, `/api/openapi.json`.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use serde::Serialize;
+use wuzi_engine::{ClassicAi, PlayerKind};
+
+use crate::error::ApiJson;
+use crate::hub::Hub;
+
+/// The OpenAPI document, written by hand next to docs/api.md.
+pub const OPENAPI: &str = include_str!("../../openapi.json");
+
+/// The routes.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/players", get(players))
+        .route("/api/openapi.json", get(openapi))
+}
+
+#[derive(Debug, Serialize)]
+struct Health {
+    status: &'static str,
+    version: &'static str,
+}
+
+async fn health() -> ApiJson<Health> {
+    ApiJson(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// A computer player on offer.
+#[derive(Debug, Serialize)]
+pub struct PlayerInfo {
+    /// The name used in requests.
+    pub id: String,
+    /// A label.
+    pub name: String,
+}
+
+async fn players() -> ApiJson<Vec<PlayerInfo>> {
+    let levels = (1..=10u8).map(|n| PlayerInfo {
+        id: PlayerKind::Level(n).to_string(),
+        name: format!("Level {n}"),
+    });
+    let classic = ClassicAi::ALL.into_iter().map(|ai| PlayerInfo {
+        id: PlayerKind::Classic(ai).to_string(),
+        name: format!("Classic: {}", ai.name().trim_start_matches("classic-")),
+    });
+    ApiJson(levels.chain(classic).collect())
+}
+
+async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
+}

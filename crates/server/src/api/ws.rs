@@ -1,0 +1,253 @@
+//! `GET /api/games/{id}/ws`: a game's WebSocket.
+//!
+//! The session logic is generic over a `Sink` of outgoing texts and a `Stream` of
+//! incoming texts, so tests can drive it with channels; [`upgrade`] adapts a real socket.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use futures_util::{Sink, SinkExt, Stream, StreamExt, future};
+use serde::Deserialize;
+use tokio::sync::{broadcast, mpsc};
+use wuzi_rules::Color;
+use wuzi_rules::opening::Choice;
+
+use crate::api::games::{MoveRequest, apply_move, find};
+use crate::error::Error;
+use crate::hub::{Hub, ServerMsg, Slot};
+use crate::live::Who;
+use crate::view::Purpose;
+
+/// Largest message a client may send.
+const MAX_MESSAGE: usize = 16 * 1024;
+
+/// Messages from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Play a stone.
+    Move {
+        /// Renju notation.
+        pos: Option<String>,
+        /// Column.
+        x: Option<i64>,
+        /// Row from the top.
+        y: Option<i64>,
+        /// Stones the client sees.
+        ply: Option<usize>,
+    },
+    /// Take back.
+    Undo {
+        /// Go back to this many stones.
+        to_ply: Option<usize>,
+    },
+    /// Resign.
+    Resign {
+        /// Who resigns.
+        color: Option<Color>,
+    },
+    /// Start again.
+    Restart,
+    /// Opening colour choice.
+    Choose {
+        /// The choice.
+        choice: Choice,
+    },
+    /// A hint.
+    Hint {
+        /// Thinking time.
+        time_ms: Option<u64>,
+    },
+    /// An evaluation.
+    Analysis {
+        /// Thinking time.
+        time_ms: Option<u64>,
+    },
+    /// Stop the engine.
+    Stop,
+    /// Keep-alive.
+    Ping,
+}
+
+/// Upgrades to a WebSocket for the game (404 for an unknown id).
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, Error> {
+    let slot = find(&hub, &id).await?;
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| run_socket(hub, slot, socket)))
+}
+
+async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, socket: WebSocket) {
+    let (sink, stream) = socket.split();
+    let sink =
+        sink.with(|text: String| future::ready(Ok::<_, axum::Error>(Message::Text(text.into()))));
+    let stream = stream
+        .take_while(|m| future::ready(matches!(m, Ok(msg) if !matches!(msg, Message::Close(_)))))
+        .filter_map(|m| {
+            future::ready(match m {
+                Ok(Message::Text(t)) => Some(t.to_string()),
+                Ok(Message::Binary(_)) => Some(String::from("<binary>")),
+                _ => None,
+            })
+        });
+    session(hub, slot, Box::pin(sink), Box::pin(stream)).await;
+}
+
+fn encode(msg: &ServerMsg) -> String {
+    serde_json::to_string(msg).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "cannot encode a server message");
+        String::from(r#"{"type":"error","code":"internal","message":"internal server error"}"#)
+    })
+}
+
+fn error_msg(e: &Error) -> ServerMsg {
+    let body = e.body();
+    ServerMsg::Error {
+        code: body.code,
+        message: body.error,
+    }
+}
+
+/// Serves one subscriber: the game's state first, then every broadcast, while reading
+/// and applying the client's messages.
+pub async fn session<S, R>(hub: Arc<Hub>, slot: Arc<Slot>, mut sink: S, mut stream: R)
+where
+    S: Sink<String> + Unpin,
+    R: Stream<Item = String> + Unpin,
+{
+    let mut rx = slot.subscribe();
+    // Replies meant for this client only (errors, analyses), from spawned tasks too.
+    let (direct, mut direct_rx) = mpsc::channel::<ServerMsg>(16);
+    let first = match hub.view(&slot).await {
+        Ok(game) => ServerMsg::State {
+            game: Box::new(game),
+        },
+        Err(e) => error_msg(&e),
+    };
+    if sink.send(encode(&first)).await.is_err() {
+        return;
+    }
+    let closed = hub.closed();
+    tokio::pin!(closed);
+    loop {
+        let out = tokio::select! {
+            () = &mut closed => break,
+            msg = rx.recv() => match msg {
+                Ok(m) => m,
+                Err(broadcast::error::RecvError::Lagged(_)) => match hub.view(&slot).await {
+                    Ok(game) => ServerMsg::State { game: Box::new(game) },
+                    Err(e) => error_msg(&e),
+                },
+                Err(broadcast::error::RecvError::Closed) => break,
+            },
+            Some(m) = direct_rx.recv() => m,
+            incoming = stream.next() => match incoming {
+                None => break,
+                Some(text) => match handle(&hub, &slot, &text, &direct).await {
+                    Some(reply) => reply,
+                    None => continue,
+                },
+            },
+        };
+        if sink.send(encode(&out)).await.is_err() {
+            break;
+        }
+    }
+}
+
+/// Applies one client message. Returns a direct reply, if any (a successful action is
+/// answered by the state broadcast).
+async fn handle(
+    hub: &Arc<Hub>,
+    slot: &Arc<Slot>,
+    text: &str,
+    direct: &mpsc::Sender<ServerMsg>,
+) -> Option<ServerMsg> {
+    let msg: ClientMsg = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => {
+            return Some(error_msg(&Error::BadRequest(format!(
+                "cannot read the message: {e}"
+            ))));
+        }
+    };
+    let result = match msg {
+        ClientMsg::Move { pos, x, y, ply } => apply_move(hub, slot, MoveRequest { pos, x, y, ply })
+            .await
+            .map(drop),
+        ClientMsg::Undo { to_ply } => hub.act(slot, |g, now| g.undo(to_ply, now)).await.map(drop),
+        ClientMsg::Resign { color } => hub.act(slot, |g, now| g.resign(color, now)).await.map(drop),
+        ClientMsg::Restart => hub.act(slot, |g, now| g.restart(now)).await.map(drop),
+        ClientMsg::Choose { choice } => hub
+            .act(slot, |g, now| g.choose(Who::Human, choice, now))
+            .await
+            .map(drop),
+        ClientMsg::Hint { time_ms } | ClientMsg::Analysis { time_ms } => {
+            let purpose = if matches!(msg, ClientMsg::Hint { .. }) {
+                Purpose::Hint
+            } else {
+                Purpose::Analysis
+            };
+            let (hub, slot, direct) = (Arc::clone(hub), Arc::clone(slot), direct.clone());
+            tokio::spawn(async move {
+                let reply = match hub.analyze(&slot, purpose, time_ms).await {
+                    Ok(result) => ServerMsg::Analysis { purpose, result },
+                    Err(e) => error_msg(&e),
+                };
+                let _ = direct.send(reply).await;
+            });
+            Ok(())
+        }
+        ClientMsg::Stop => {
+            hub.stop(slot);
+            Ok(())
+        }
+        ClientMsg::Ping => return Some(ServerMsg::Pong),
+    };
+    result.err().map(|e| error_msg(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_parse_and_refuse_junk() {
+        let m: ClientMsg = serde_json::from_str(r#"{"type":"move","pos":"h8"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Move {
+                pos: Some("h8".into()),
+                x: None,
+                y: None,
+                ply: None
+            }
+        );
+        let m: ClientMsg = serde_json::from_str(r#"{"type":"choose","choice":"place2"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Choose {
+                choice: Choice::Place2
+            }
+        );
+        assert_eq!(
+            serde_json::from_str::<ClientMsg>(r#"{"type":"undo"}"#).unwrap(),
+            ClientMsg::Undo { to_ply: None }
+        );
+        for junk in [
+            r#"{"type":"fly"}"#,
+            r#"{"pos":"h8"}"#,
+            r#"{"type":"move","pos":"h8","extra":1}"#,
+            r#"{"type":"choose","choice":"red"}"#,
+            "not json",
+        ] {
+            assert!(serde_json::from_str::<ClientMsg>(junk).is_err(), "{junk}");
+        }
+    }
+}

@@ -1,0 +1,662 @@
+//! The hub: live games in memory, loaded lazily from the store, each with a lock, a
+//! broadcast channel for its WebSocket subscribers, its engine searches and its clock
+//! watcher.
+//!
+//! Every action goes the same way: lock the game, apply the action to a copy, commit the
+//! copy to the database, swap it in, broadcast the new state, then start whatever follows
+//! (the computer's reply, the clock's flag watcher). A refused action changes nothing.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::sync::broadcast;
+use wuzi_engine::{PlayerKind, Position, SearchLimits, SearchResult};
+use wuzi_rules::opening::{Choice, Seat};
+use wuzi_rules::{Color, Pos};
+
+use crate::clock::ClockSetup;
+use crate::engine::{EngineHandle, Job, MoveClock, Searcher, move_limits};
+use crate::error::Error;
+use crate::id::GameId;
+use crate::live::{Action, LiveGame, Setup, Who};
+use crate::store::Store;
+use crate::view::{AnalysisView, GameView, Purpose, ThinkingView};
+
+/// Messages from the server to a game's subscribers.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMsg {
+    /// The whole game, after every change.
+    State {
+        /// The game.
+        game: Box<GameView>,
+    },
+    /// Engine progress.
+    Thinking(ThinkingView),
+    /// The clock, about once a second while it runs.
+    Clock {
+        /// Black's time left.
+        black_ms: i64,
+        /// White's time left.
+        white_ms: i64,
+        /// Whose clock runs.
+        running: Option<Color>,
+    },
+    /// A finished hint or analysis.
+    Analysis {
+        /// Hint or analysis.
+        purpose: Purpose,
+        /// The result.
+        result: AnalysisView,
+    },
+    /// A refused client message.
+    Error {
+        /// Stable code.
+        code: &'static str,
+        /// For people.
+        message: String,
+    },
+    /// Answer to `ping`.
+    Pong,
+}
+
+/// A search in progress for a game.
+#[derive(Debug)]
+struct Running {
+    purpose: Purpose,
+    version: u64,
+    stop: Arc<AtomicBool>,
+}
+
+/// One game held in memory.
+#[derive(Debug)]
+pub struct Slot {
+    game: tokio::sync::Mutex<LiveGame>,
+    tx: broadcast::Sender<ServerMsg>,
+    searches: Mutex<Vec<Running>>,
+    /// Last request or subscriber activity (Unix ms).
+    last_seen: AtomicI64,
+    /// The version whose clock is watched, plus one (0: none).
+    watched: AtomicU64,
+    /// Set when the slot leaves memory: a late task (a search answer, a clock tick) must
+    /// not write an old copy over the game that a newer slot has loaded since.
+    retired: AtomicBool,
+}
+
+impl Slot {
+    /// The game, locked.
+    pub async fn game_lock(&self) -> tokio::sync::MutexGuard<'_, LiveGame> {
+        self.game.lock().await
+    }
+
+    /// A new receiver of the game's messages.
+    pub fn subscribe(&self) -> broadcast::Receiver<ServerMsg> {
+        self.tx.subscribe()
+    }
+
+    fn searches(&self) -> std::sync::MutexGuard<'_, Vec<Running>> {
+        self.searches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn thinking(&self, version: u64) -> bool {
+        self.searches()
+            .iter()
+            .any(|r| r.purpose == Purpose::Move && r.version == version)
+    }
+
+    /// Raises the stop flag of every search of this game (all of them, or only those of
+    /// one purpose).
+    fn cancel(&self, purpose: Option<Purpose>) {
+        let mut searches = self.searches();
+        searches.retain(|r| {
+            let hit = purpose.is_none_or(|p| p == r.purpose);
+            if hit {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+            !hit
+        });
+    }
+
+    /// Stops every search (hints and analyses are answered with their best so far; the
+    /// computer moves at once).
+    pub fn stop_all(&self) {
+        for r in self.searches().iter() {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn touch(&self) {
+        self.last_seen.store(now_ms(), Ordering::Relaxed);
+    }
+}
+
+/// Hub settings.
+#[derive(Clone, Copy, Debug)]
+pub struct HubConfig {
+    /// A game with no subscriber and no request for this long has its searches cancelled
+    /// (they resume when it is opened again) and leaves memory.
+    pub idle: Duration,
+    /// How often the sweeper looks.
+    pub sweep_every: Duration,
+}
+
+impl Default for HubConfig {
+    fn default() -> Self {
+        HubConfig {
+            idle: Duration::from_secs(120),
+            sweep_every: Duration::from_secs(15),
+        }
+    }
+}
+
+/// All live games.
+#[derive(Debug)]
+pub struct Hub {
+    games: Mutex<HashMap<GameId, Arc<Slot>>>,
+    store: Store,
+    engine: EngineHandle,
+    config: HubConfig,
+    closing: tokio::sync::watch::Sender<bool>,
+}
+
+/// The current time in Unix milliseconds.
+#[must_use]
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Default time for a hint or analysis.
+const DEFAULT_ANALYSIS_MS: u64 = 1000;
+/// Longest hint or analysis.
+const MAX_ANALYSIS_MS: u64 = 10_000;
+/// Time the computer takes over a colour choice.
+const CHOICE_MS: u64 = 400;
+
+impl Hub {
+    /// A hub over a store and an engine pool.
+    #[must_use]
+    pub fn new(store: Store, engine: EngineHandle, config: HubConfig) -> Arc<Hub> {
+        Arc::new(Hub {
+            games: Mutex::new(HashMap::new()),
+            store,
+            engine,
+            config,
+            closing: tokio::sync::watch::Sender::new(false),
+        })
+    }
+
+    /// Tells WebSocket sessions and long polls to end (graceful shutdown) and stops all
+    /// searches.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+        self.cancel_all();
+    }
+
+    /// Resolves once [`Hub::close`] has been called.
+    pub async fn closed(&self) {
+        let mut rx = self.closing.subscribe();
+        let _ = rx.wait_for(|&c| c).await;
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Slot>>> {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn insert(&self, live: LiveGame) -> Arc<Slot> {
+        let id = live.id().clone();
+        let (tx, _) = broadcast::channel(64);
+        let slot = Arc::new(Slot {
+            game: tokio::sync::Mutex::new(live),
+            tx,
+            searches: Mutex::new(Vec::new()),
+            last_seen: AtomicI64::new(now_ms()),
+            watched: AtomicU64::new(0),
+            retired: AtomicBool::new(false),
+        });
+        self.map().entry(id).or_insert(slot).clone()
+    }
+
+    /// The game with `id`, from memory or the store.
+    pub async fn slot(self: &Arc<Self>, id: &GameId) -> Result<Arc<Slot>, Error> {
+        let cached = self.map().get(id).cloned();
+        let slot = match cached {
+            Some(s) => s,
+            None => {
+                let stored = self
+                    .store
+                    .load(id)
+                    .await?
+                    .ok_or_else(|| Error::NotFound(format!("no game with id {id}")))?;
+                let live = LiveGame::from_stored(stored).map_err(Error::Internal)?;
+                let slot = self.insert(live);
+                // A reloaded game resumes: the flag may have fallen meanwhile, or the
+                // computer may be to move.
+                self.act(&slot, |_, _| Ok(())).await.ok();
+                tracing::debug!(%id, "game loaded");
+                slot
+            }
+        };
+        slot.touch();
+        Ok(slot)
+    }
+
+    /// Creates and stores a new game.
+    pub async fn create(self: &Arc<Self>, setup: Setup) -> Result<GameView, Error> {
+        let now = now_ms();
+        let live = LiveGame::new(GameId::random(), setup, now)?;
+        self.store.save(live.to_stored(), false).await?;
+        let slot = self.insert(live);
+        let game = slot.game.lock().await;
+        let view = GameView::new(&game, false, now);
+        self.follow_up(&slot, &game);
+        let view = GameView {
+            thinking: slot.thinking(game.version()),
+            ..view
+        };
+        Ok(view)
+    }
+
+    /// Stores an imported game that is already built.
+    pub async fn adopt(self: &Arc<Self>, live: LiveGame) -> Result<GameView, Error> {
+        self.store
+            .save(live.to_stored(), live.game().is_over())
+            .await?;
+        let slot = self.insert(live);
+        let game = slot.game.lock().await;
+        self.follow_up(&slot, &game);
+        Ok(GameView::new(
+            &game,
+            slot.thinking(game.version()),
+            now_ms(),
+        ))
+    }
+
+    /// The current view (a flag that has fallen is applied first).
+    pub async fn view(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<GameView, Error> {
+        self.act(slot, |_, _| Ok(())).await
+    }
+
+    /// Applies `f` to the game: on a copy, committed to the store before it replaces the
+    /// live game, then broadcast. An `f` that fails changes nothing (but a fallen flag
+    /// found on the way is still applied).
+    pub async fn act<F>(self: &Arc<Self>, slot: &Arc<Slot>, f: F) -> Result<GameView, Error>
+    where
+        F: FnOnce(&mut LiveGame, i64) -> Result<(), Error>,
+    {
+        let mut game = slot.game.lock().await;
+        if slot.retired.load(Ordering::Acquire) {
+            return Err(Error::Stale(
+                "the game was put aside meanwhile; reload it".into(),
+            ));
+        }
+        let now = now_ms();
+        let mut next = game.clone();
+        let flagged = next.check_flag(now);
+        let before = next.to_stored().state;
+        let outcome = f(&mut next, now);
+        let changed = flagged || (outcome.is_ok() && next.to_stored().state != before);
+        if outcome.is_err() && flagged {
+            // Keep the flag's fall, drop the refused action.
+            next = game.clone();
+            next.check_flag(now);
+        }
+        if changed {
+            next.touch(now);
+            self.store
+                .save(next.to_stored(), next.game().is_over())
+                .await?;
+            *game = next;
+            // Whatever was being searched belongs to an older position.
+            slot.cancel(None);
+        }
+        self.follow_up(slot, &game);
+        let view = GameView::new(&game, slot.thinking(game.version()), now);
+        if changed {
+            let _ = slot.tx.send(ServerMsg::State {
+                game: Box::new(view.clone()),
+            });
+        }
+        outcome.map(|()| view)
+    }
+
+    /// After a change: start the computer if it must act, and watch the clock.
+    fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, game: &LiveGame) {
+        if let Some(action) = game.computer_to_act()
+            && !slot.thinking(game.version())
+        {
+            self.start_computer(slot, game, action);
+        }
+        if let Some(deadline) = game.deadline()
+            && slot.watched.swap(game.version() + 1, Ordering::Relaxed) != game.version() + 1
+        {
+            let hub = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let version = game.version();
+            tokio::spawn(async move { hub.watch_clock(slot, version, deadline).await });
+        }
+    }
+
+    /// Ticks the clock to subscribers once a second and ends the game when the flag
+    /// falls, until the game changes.
+    async fn watch_clock(self: Arc<Self>, slot: Arc<Slot>, version: u64, deadline: i64) {
+        loop {
+            let now = now_ms();
+            let wait = (deadline - now).clamp(0, 1000);
+            tokio::time::sleep(Duration::from_millis(wait as u64 + 1)).await;
+            let game = slot.game.lock().await;
+            if game.version() != version || game.game().is_over() {
+                return;
+            }
+            let now = now_ms();
+            if now >= deadline {
+                drop(game);
+                if let Err(e) = self.act(&slot, |_, _| Ok(())).await {
+                    tracing::error!(error = %e, "could not end a game on time");
+                }
+                return;
+            }
+            let c = game.clock();
+            let _ = slot.tx.send(ServerMsg::Clock {
+                black_ms: c.remaining(Color::Black, now).max(0),
+                white_ms: c.remaining(Color::White, now).max(0),
+                running: c.running,
+            });
+        }
+    }
+
+    fn register(&self, slot: &Slot, purpose: Purpose, version: u64) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        slot.searches().push(Running {
+            purpose,
+            version,
+            stop: Arc::clone(&stop),
+        });
+        stop
+    }
+
+    fn unregister(slot: &Slot, stop: &Arc<AtomicBool>) {
+        slot.searches().retain(|r| !Arc::ptr_eq(&r.stop, stop));
+    }
+
+    fn progress(
+        slot: &Slot,
+        purpose: Purpose,
+        pos: &Position,
+    ) -> Box<dyn FnMut(&wuzi_engine::SearchInfo) + Send> {
+        let tx = slot.tx.clone();
+        let size = pos.size();
+        let to_move = pos.to_move();
+        Box::new(move |info| {
+            if info.multipv <= 1 {
+                let _ = tx.send(ServerMsg::Thinking(ThinkingView::new(
+                    purpose, info, size, to_move,
+                )));
+            }
+        })
+    }
+
+    /// Starts the computer's action for the game's current version.
+    fn start_computer(self: &Arc<Self>, slot: &Arc<Slot>, game: &LiveGame, action: Action) {
+        let version = game.version();
+        let Some(computer) = game.setup().computer else {
+            return;
+        };
+        // Opening stones of a swap opening come from a small book, not a search.
+        if action == Action::Move && !game.opening().is_done() {
+            if let Some(pos) = game.computer_opening_stone() {
+                let hub = Arc::clone(self);
+                let slot = Arc::clone(slot);
+                let stop = self.register(&slot, Purpose::Move, version);
+                tokio::spawn(async move {
+                    // A short pause so a person sees the stones arrive one by one.
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                    Hub::unregister(&slot, &stop);
+                    // Cancellation shows as a new version, which computer_moves checks.
+                    hub.computer_moves(&slot, version, pos).await;
+                });
+            }
+            return;
+        }
+        let position = Position::from_game(game.game());
+        let (searcher, limits) = match action {
+            Action::Choose => (
+                Searcher::Full,
+                SearchLimits::per_move(Duration::from_millis(CHOICE_MS)),
+            ),
+            Action::Move => {
+                let now = now_ms();
+                let color = game.game().side_to_move();
+                let clock = match game.setup().clock {
+                    ClockSetup::None => None,
+                    ClockSetup::Move { .. } => Some(MoveClock::PerMove {
+                        limit_ms: game.clock().remaining(color, now),
+                    }),
+                    ClockSetup::Side { .. } => Some(MoveClock::Side {
+                        remaining_ms: game.clock().remaining(color, now),
+                        increment_ms: game.setup().clock.increment_ms(),
+                    }),
+                };
+                (
+                    Searcher::Player(computer.player.0),
+                    move_limits(computer.player.0, clock),
+                )
+            }
+        };
+        let stop = self.register(slot, Purpose::Move, version);
+        let job = Job {
+            on_info: Hub::progress(slot, Purpose::Move, &position),
+            position,
+            searcher,
+            limits,
+            stop: Arc::clone(&stop),
+        };
+        let hub = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        tokio::spawn(async move {
+            let answer = hub.engine.search(job).await;
+            Hub::unregister(&slot, &stop);
+            let result = match answer {
+                Ok(Some(r)) => r,
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "computer move not searched");
+                    return;
+                }
+            };
+            match action {
+                Action::Move => match result.best {
+                    Some(pos) => hub.computer_moves(&slot, version, pos).await,
+                    None => tracing::warn!("engine found no move"),
+                },
+                Action::Choose => hub.computer_chooses(&slot, version, &result).await,
+            }
+        });
+    }
+
+    fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+
+    async fn computer_moves(self: &Arc<Self>, slot: &Arc<Slot>, version: u64, pos: Pos) {
+        if self.is_closing() {
+            return;
+        }
+        let r = self
+            .act(slot, |g, now| {
+                if g.version() != version {
+                    return Err(Error::Stale("the position changed".into()));
+                }
+                g.play(Who::Computer, pos, now)
+            })
+            .await;
+        match r {
+            Ok(_) | Err(Error::Stale(_)) => {}
+            Err(e) => tracing::error!(error = %e, "the computer's move was refused"),
+        }
+    }
+
+    /// The computer chooses the colour its search prefers: the side to move (White after
+    /// three or five stones) if its score is not negative, else Black.
+    async fn computer_chooses(self: &Arc<Self>, slot: &Arc<Slot>, version: u64, r: &SearchResult) {
+        if self.is_closing() {
+            return;
+        }
+        let white_ok = r.score.win_probability() >= 0.5;
+        let choice = if white_ok {
+            Choice::White
+        } else {
+            Choice::Black
+        };
+        let result = self
+            .act(slot, |g, now| {
+                if g.version() != version {
+                    return Err(Error::Stale("the position changed".into()));
+                }
+                g.choose(Who::Computer, choice, now)
+            })
+            .await;
+        if let Err(e) = result
+            && !matches!(e, Error::Stale(_))
+        {
+            tracing::error!(error = %e, "the computer's choice was refused");
+        }
+    }
+
+    /// A hint or an analysis of the current position, at full strength.
+    pub async fn analyze(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        purpose: Purpose,
+        time_ms: Option<u64>,
+    ) -> Result<AnalysisView, Error> {
+        let (position, version) = {
+            let mut game = slot.game.lock().await;
+            if game.check_flag(now_ms()) {
+                drop(game);
+                self.view(slot).await?;
+                game = slot.game.lock().await;
+            }
+            match game.to_act() {
+                None => return Err(Error::GameOver("the game is over".into())),
+                Some((_, Action::Choose)) => {
+                    return Err(Error::WrongPhase(
+                        "a colour choice is pending; there is no move to analyse".into(),
+                    ));
+                }
+                Some((seat, Action::Move)) if game.who(seat) == Who::Computer => {
+                    return Err(Error::NotYourTurn(
+                        "the computer is to move; wait for its move".into(),
+                    ));
+                }
+                Some(_) => {}
+            }
+            (Position::from_game(game.game()), game.version())
+        };
+        let ms = time_ms
+            .unwrap_or(DEFAULT_ANALYSIS_MS)
+            .clamp(10, MAX_ANALYSIS_MS);
+        let stop = self.register(slot, purpose, version);
+        let size = position.size();
+        let to_move = position.to_move();
+        let job = Job {
+            on_info: Hub::progress(slot, purpose, &position),
+            position,
+            searcher: Searcher::Full,
+            limits: SearchLimits::per_move(Duration::from_millis(ms)),
+            stop: Arc::clone(&stop),
+        };
+        let answer = self.engine.search(job).await;
+        Hub::unregister(slot, &stop);
+        match answer? {
+            Some(r) => Ok(AnalysisView::new(&r, size, to_move)),
+            None => Err(Error::Stale(
+                "the position changed before the engine started".into(),
+            )),
+        }
+    }
+
+    /// Stops hints and analyses at once, and makes a thinking computer move now.
+    pub fn stop(&self, slot: &Slot) {
+        slot.stop_all();
+    }
+
+    /// Cancels the searches of games nobody looks at any more and drops them from memory
+    /// (they stay in the store and resume when opened again).
+    pub fn sweep(&self) {
+        let now = now_ms();
+        let idle = self.config.idle.as_millis() as i64;
+        let mut map = self.map();
+        map.retain(|id, slot| {
+            let quiet = slot.tx.receiver_count() == 0
+                && now - slot.last_seen.load(Ordering::Relaxed) > idle;
+            // Holding the lock, no action is half done while the slot retires.
+            let Some(_game) = quiet.then(|| slot.game.try_lock().ok()).flatten() else {
+                return true;
+            };
+            slot.retired.store(true, Ordering::Release);
+            slot.cancel(None);
+            tracing::debug!(%id, "idle game unloaded");
+            false
+        });
+    }
+
+    /// Runs [`Hub::sweep`] periodically until the hub is dropped.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        let every = self.config.sweep_every;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                match weak.upgrade() {
+                    Some(hub) => hub.sweep(),
+                    None => return,
+                }
+            }
+        });
+    }
+
+    /// Stops every search of every game (shutdown).
+    pub fn cancel_all(&self) {
+        for slot in self.map().values() {
+            slot.cancel(None);
+        }
+    }
+
+    /// Number of games in memory.
+    #[must_use]
+    pub fn loaded(&self) -> usize {
+        self.map().len()
+    }
+}
+
+/// Checks that a player name is known (for requests).
+pub fn parse_player(name: &str) -> Result<PlayerKind, Error> {
+    name.parse::<PlayerKind>()
+        .map_err(|e| Error::BadRequest(e.to_string()))
+}
+
+/// The seat of the computer for a requested colour: Black is the first seat.
+#[must_use]
+pub fn seat_for(color: Color) -> Seat {
+    match color {
+        Color::Black => Seat::First,
+        Color::White => Seat::Second,
+    }
+}

@@ -1,0 +1,816 @@
+//! A game as the server keeps it: the rules' [`Game`], the opening, the players, the clock.
+//!
+//! Pure logic (no I/O, no engine): every action takes `now` in Unix milliseconds and
+//! either changes the game or returns an [`Error`] and changes nothing. The hub persists
+//! and broadcasts what this module decides.
+
+use serde::{Deserialize, Serialize};
+use wuzi_engine::PlayerKind;
+use wuzi_rules::opening::{Choice, Opening, OpeningRule, Phase, Seat, Step};
+use wuzi_rules::{Color, EndReason, Game, GameConfig, GameResult, IllegalMove, Pos};
+
+use crate::clock::{ClockSetup, ClockState};
+use crate::error::Error;
+use crate::id::GameId;
+
+/// Who plays: two people at one screen, or a person against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Two people at one screen: every action is the person's at the board.
+    Local,
+    /// A person against the computer.
+    #[default]
+    Computer,
+}
+
+/// What happens when Black clicks a forbidden point under renju.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ForbiddenPolicy {
+    /// The click is refused (422), nothing changes.
+    #[default]
+    Refuse,
+    /// The stone is played and Black loses, as the rules say.
+    Lose,
+}
+
+/// A computer player's kind, kept as its name (`level5`, `classic-rank`) in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Player(pub PlayerKind);
+
+impl TryFrom<String> for Player {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse::<PlayerKind>()
+            .map(Player)
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl From<Player> for String {
+    fn from(p: Player) -> String {
+        p.0.to_string()
+    }
+}
+
+/// The computer's part in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSetup {
+    /// Which computer player.
+    pub player: Player,
+    /// Its seat (in a free opening, the first seat is Black).
+    pub seat: Seat,
+}
+
+/// Everything fixed when a game is created.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Local or against the computer.
+    pub mode: Mode,
+    /// Rule, size, k, layout.
+    pub config: GameConfig,
+    /// Opening rule.
+    pub opening: OpeningRule,
+    /// The computer, in computer mode.
+    pub computer: Option<ComputerSetup>,
+    /// Time control.
+    pub clock: ClockSetup,
+    /// Renju forbidden-click policy.
+    pub forbidden_policy: ForbiddenPolicy,
+    /// The seed the layout came from (rock and ocean).
+    pub seed: Option<u64>,
+}
+
+/// Who is acting: the person at the board, or the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Who {
+    /// A person.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// What the acting seat must do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// Put a stone on the board.
+    Move,
+    /// Choose a colour (swap openings).
+    Choose,
+}
+
+/// One stone as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredMove {
+    /// Column.
+    pub x: u8,
+    /// Row from the top.
+    pub y: u8,
+    /// Thinking time in ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t: Option<u64>,
+}
+
+/// What changes during a game, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredState {
+    /// The stones in order.
+    pub moves: Vec<StoredMove>,
+    /// The opening's steps (stones and choices made while the opening was not done).
+    pub opening: Vec<Step>,
+    /// A result decided off the board (resignation, time, agreement).
+    pub verdict: Option<GameResult>,
+    /// The clock.
+    pub clock: ClockState,
+    /// When the current turn began (Unix ms), for move times.
+    pub turn_started: i64,
+}
+
+/// A game as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    /// The id.
+    pub id: GameId,
+    /// Fixed settings.
+    pub setup: Setup,
+    /// The history.
+    pub state: StoredState,
+    /// Creation time (Unix ms).
+    pub created_at: i64,
+    /// Last change (Unix ms).
+    pub updated_at: i64,
+}
+
+/// A live game: the rules' game plus opening, players and clock.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    id: GameId,
+    setup: Setup,
+    game: Game,
+    opening: Opening,
+    clock: ClockState,
+    turn_started: i64,
+    created_at: i64,
+    updated_at: i64,
+    /// Bumped on every change; a computer search started at one version is stale at the
+    /// next.
+    version: u64,
+}
+
+/// Offsets from the centre of a few quiet three-stone openings (Black, White, Black) the
+/// computer places when it is the first seat of a swap opening.
+const OPENINGS: [[(i8, i8); 3]; 6] = [
+    [(0, 0), (1, -1), (2, 1)],
+    [(0, 0), (1, 0), (-1, 2)],
+    [(0, 0), (0, -1), (2, 0)],
+    [(0, 0), (1, 1), (-1, 2)],
+    [(0, 0), (2, -1), (1, 2)],
+    [(0, 0), (-1, -1), (2, 1)],
+];
+
+impl LiveGame {
+    /// A new game at the start.
+    pub fn new(id: GameId, setup: Setup, now: i64) -> Result<LiveGame, Error> {
+        setup.clock.validate().map_err(Error::BadRequest)?;
+        if setup.mode == Mode::Computer && setup.computer.is_none() {
+            return Err(Error::BadRequest(
+                "a computer game needs a computer player".into(),
+            ));
+        }
+        let game = Game::new(setup.config.clone()).map_err(|e| Error::BadRequest(e.to_string()))?;
+        Ok(LiveGame {
+            id,
+            opening: Opening::new(setup.opening),
+            clock: ClockState::new(&setup.clock, now),
+            setup,
+            game,
+            turn_started: now,
+            created_at: now,
+            updated_at: now,
+            version: 0,
+        })
+    }
+
+    /// A game that continues from `moves` (an imported record) with a free opening.
+    /// An illegal move gives [`Error::BadRecord`] naming it; moves after a finished game
+    /// are refused the same way.
+    pub fn from_moves(
+        id: GameId,
+        setup: Setup,
+        moves: &[(Pos, Option<u64>)],
+        now: i64,
+    ) -> Result<LiveGame, Error> {
+        let mut live = LiveGame::new(id, setup, now)?;
+        let size = live.game.size();
+        for (i, &(pos, t)) in moves.iter().enumerate() {
+            live.game.try_play_timed(pos, t).map_err(|e| {
+                let name = if size.contains(pos) {
+                    size.notation(pos).to_string()
+                } else {
+                    format!("({},{})", pos.x, pos.y)
+                };
+                Error::BadRecord(format!("move {} ({name}) cannot be played: {e}", i + 1))
+            })?;
+        }
+        live.sync_clock(now);
+        Ok(live)
+    }
+
+    /// Rebuilds a stored game by replaying it.
+    pub fn from_stored(s: StoredGame) -> Result<LiveGame, String> {
+        let mut game = Game::new(s.setup.config.clone()).map_err(|e| e.to_string())?;
+        for (i, m) in s.state.moves.iter().enumerate() {
+            game.try_play_timed(Pos::new_unchecked(m.x, m.y), m.t)
+                .map_err(|e| format!("stored move {} is illegal: {e}", i + 1))?;
+        }
+        let opening = Opening::replay(s.setup.opening, &s.state.opening)
+            .map_err(|(i, e)| format!("stored opening step {} is invalid: {e}", i + 1))?;
+        if let Some(v) = s.state.verdict {
+            if game.is_over() {
+                return Err("stored verdict on a game already over".into());
+            }
+            game.end(v.winner, v.reason).map_err(|e| e.to_string())?;
+        }
+        Ok(LiveGame {
+            id: s.id,
+            setup: s.setup,
+            game,
+            opening,
+            clock: s.state.clock,
+            turn_started: s.state.turn_started,
+            created_at: s.created_at,
+            updated_at: s.updated_at,
+            version: 0,
+        })
+    }
+
+    /// The stored form.
+    #[must_use]
+    pub fn to_stored(&self) -> StoredGame {
+        let verdict = self
+            .game
+            .result()
+            .filter(|r| is_verdict(&r.reason))
+            .cloned();
+        StoredGame {
+            id: self.id.clone(),
+            setup: self.setup.clone(),
+            state: StoredState {
+                moves: self
+                    .game
+                    .moves()
+                    .iter()
+                    .map(|m| StoredMove {
+                        x: m.pos.x,
+                        y: m.pos.y,
+                        t: m.time_ms,
+                    })
+                    .collect(),
+                opening: self.opening.steps().to_vec(),
+                verdict,
+                clock: self.clock,
+                turn_started: self.turn_started,
+            },
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+
+    /// The id.
+    #[must_use]
+    pub fn id(&self) -> &GameId {
+        &self.id
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The rules' game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The opening.
+    #[must_use]
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// The clock.
+    #[must_use]
+    pub fn clock(&self) -> &ClockState {
+        &self.clock
+    }
+
+    /// Creation time.
+    #[must_use]
+    pub fn created_at(&self) -> i64 {
+        self.created_at
+    }
+
+    /// Last change.
+    #[must_use]
+    pub fn updated_at(&self) -> i64 {
+        self.updated_at
+    }
+
+    /// The change counter.
+    #[must_use]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Marks a change made at `now`.
+    pub fn touch(&mut self, now: i64) {
+        self.version += 1;
+        self.updated_at = now;
+    }
+
+    /// Who sits in `seat`.
+    #[must_use]
+    pub fn who(&self, seat: Seat) -> Who {
+        match self.setup.computer {
+            Some(c) if self.setup.mode == Mode::Computer && c.seat == seat => Who::Computer,
+            _ => Who::Human,
+        }
+    }
+
+    /// Who holds `color` (`None` while a swap opening has not assigned colours).
+    #[must_use]
+    pub fn who_plays(&self, color: Color) -> Option<Who> {
+        self.opening.seat_of(color).map(|s| self.who(s))
+    }
+
+    /// The computer's colour, once assigned.
+    #[must_use]
+    pub fn computer_color(&self) -> Option<Color> {
+        let c = self
+            .setup
+            .computer
+            .filter(|_| self.setup.mode == Mode::Computer)?;
+        self.opening.color_of(c.seat)
+    }
+
+    /// The human's colour in a computer game, once assigned.
+    #[must_use]
+    pub fn human_color(&self) -> Option<Color> {
+        self.computer_color().map(Color::opponent)
+    }
+
+    /// The seat that must act and what it must do; `None` once the game is over.
+    #[must_use]
+    pub fn to_act(&self) -> Option<(Seat, Action)> {
+        if self.game.is_over() {
+            return None;
+        }
+        let seat = self.opening.seat_to_act(self.game.ply());
+        let action = if self.opening.choice_pending() {
+            Action::Choose
+        } else {
+            Action::Move
+        };
+        Some((seat, action))
+    }
+
+    /// What the computer must do now, if it is its turn.
+    #[must_use]
+    pub fn computer_to_act(&self) -> Option<Action> {
+        let (seat, action) = self.to_act()?;
+        (self.who(seat) == Who::Computer).then_some(action)
+    }
+
+    /// Whether the clock should be running, and for whom.
+    fn clock_should_run(&self) -> Option<Color> {
+        (self.opening.is_done() && self.game.ply() > 0 && !self.game.is_over())
+            .then(|| self.game.side_to_move())
+    }
+
+    /// Brings the clock in line with the position.
+    fn sync_clock(&mut self, now: i64) {
+        let who = self.clock_should_run();
+        self.clock.set_running(&self.setup.clock, who, now);
+    }
+
+    /// Ends the game on time if a flag has fallen by `now`. Returns whether it did.
+    pub fn check_flag(&mut self, now: i64) -> bool {
+        if self.game.is_over() {
+            return false;
+        }
+        let Some(color) = self.clock.flagged(now) else {
+            return false;
+        };
+        self.clock.settle(now);
+        if self.game.lose_on_time(color).is_err() {
+            return false;
+        }
+        self.clock.set_running(&self.setup.clock, None, now);
+        true
+    }
+
+    /// When the running clock's flag falls, if one runs.
+    #[must_use]
+    pub fn deadline(&self) -> Option<i64> {
+        if self.game.is_over() {
+            None
+        } else {
+            self.clock.deadline()
+        }
+    }
+
+    fn check_turn(&self, actor: Who, wanted: Action) -> Result<Seat, Error> {
+        let Some((seat, action)) = self.to_act() else {
+            return Err(game_over(&self.game));
+        };
+        if self.who(seat) != actor {
+            return Err(Error::NotYourTurn(match actor {
+                Who::Human => "it is the computer's turn".into(),
+                Who::Computer => "it is the human's turn".into(),
+            }));
+        }
+        if action != wanted {
+            return Err(Error::WrongPhase(match action {
+                Action::Choose => format!(
+                    "the {} player must first choose a colour ({})",
+                    seat,
+                    options_text(&self.opening)
+                ),
+                Action::Move => "no colour choice is pending: place a stone".into(),
+            }));
+        }
+        Ok(seat)
+    }
+
+    /// Plays a stone for the side to move, by `actor`.
+    pub fn play(&mut self, actor: Who, pos: Pos, now: i64) -> Result<(), Error> {
+        let seat = self.check_turn(actor, Action::Move)?;
+        self.game.check_move(pos).map_err(illegal)?;
+        let color = self.game.side_to_move();
+        if color == Color::Black
+            && actor == Who::Human
+            && self.setup.forbidden_policy == ForbiddenPolicy::Refuse
+            && let Some(kind) = self.game.forbidden_kind(pos)
+        {
+            return Err(Error::Forbidden(format!(
+                "{} is forbidden for Black ({kind})",
+                self.game.size().notation(pos)
+            )));
+        }
+        let mut opening = self.opening.clone();
+        opening
+            .place(seat)
+            .map_err(|e| Error::WrongPhase(e.to_string()))?;
+        let elapsed = (now - self.turn_started).max(0) as u64;
+        self.game
+            .try_play_timed(pos, Some(elapsed))
+            .map_err(illegal)?;
+        self.opening = opening;
+        self.clock.after_move(&self.setup.clock, color, now);
+        self.sync_clock(now);
+        self.turn_started = now;
+        Ok(())
+    }
+
+    /// Makes `actor`'s opening choice.
+    pub fn choose(&mut self, actor: Who, choice: Choice, now: i64) -> Result<(), Error> {
+        let seat = self.check_turn(actor, Action::Choose)?;
+        self.opening
+            .choose(seat, choice)
+            .map_err(|e| Error::WrongPhase(e.to_string()))?;
+        self.sync_clock(now);
+        self.turn_started = now;
+        Ok(())
+    }
+
+    /// Resigns for `color` (default: the human in a computer game, else the side to move).
+    pub fn resign(&mut self, color: Option<Color>, now: i64) -> Result<(), Error> {
+        if self.game.is_over() {
+            return Err(game_over(&self.game));
+        }
+        let color = color
+            .or_else(|| self.human_color())
+            .unwrap_or_else(|| self.game.side_to_move());
+        self.clock.settle(now);
+        self.game.resign(color).map_err(illegal)?;
+        self.sync_clock(now);
+        Ok(())
+    }
+
+    /// Ends the game with an outside verdict (a record's resignation or loss on time).
+    pub fn end(&mut self, winner: Option<Color>, reason: EndReason) -> Result<(), Error> {
+        self.game.end(winner, reason).map_err(illegal)?;
+        self.clock
+            .set_running(&self.setup.clock, None, self.turn_started);
+        Ok(())
+    }
+
+    /// Back to the empty board with the same settings and layout.
+    pub fn restart(&mut self, now: i64) -> Result<(), Error> {
+        let game = Game::new(self.setup.config.clone()).map_err(Error::internal)?;
+        self.game = game;
+        self.opening = Opening::new(self.setup.opening);
+        self.clock = ClockState::new(&self.setup.clock, now);
+        self.turn_started = now;
+        Ok(())
+    }
+
+    /// The last action (a stone or an opening choice), who made it, and takes it back.
+    fn pop_action(&mut self) -> Option<(Seat, bool)> {
+        let ply = self.game.ply();
+        let opening_stones = usize::from(self.opening.opening_stones());
+        if ply > opening_stones {
+            let color = self.game.moves().last()?.color;
+            let seat = self.opening.seat_of(color)?;
+            self.game.undo();
+            return Some((seat, true));
+        }
+        let step = self.opening.undo()?;
+        let seat = self.opening.seat_to_act(ply);
+        match step {
+            Step::Stone => {
+                self.game.undo();
+                Some((seat, true))
+            }
+            Step::Choice { .. } => Some((seat, false)),
+        }
+    }
+
+    /// Takes back: in local mode the last action (or down to `to_ply` stones); against
+    /// the computer, back to the human's last stone (and at most `to_ply` stones).
+    pub fn undo(&mut self, to_ply: Option<usize>, now: i64) -> Result<(), Error> {
+        if let Some(r) = self.game.result()
+            && is_verdict(&r.reason)
+        {
+            return Err(Error::GameOver(format!(
+                "the game ended by {}; it cannot be taken back",
+                match r.reason {
+                    EndReason::Time => "time",
+                    EndReason::Agreement => "agreement",
+                    _ => "resignation",
+                }
+            )));
+        }
+        let before = self.clone();
+        let computer = self.setup.mode == Mode::Computer && self.setup.computer.is_some();
+        let target = to_ply.unwrap_or(usize::MAX);
+        let mut popped_any = false;
+        let mut popped_human_stone = false;
+        loop {
+            let at_target = self.game.ply() <= target;
+            let done = if computer {
+                popped_human_stone
+                    && at_target
+                    && self.who(self.opening.seat_to_act(self.game.ply())) == Who::Human
+            } else if to_ply.is_some() {
+                at_target
+            } else {
+                popped_any
+            };
+            if done {
+                break;
+            }
+            match self.pop_action() {
+                Some((seat, stone)) => {
+                    popped_any = true;
+                    if stone && self.who(seat) == Who::Human {
+                        popped_human_stone = true;
+                    }
+                }
+                None => break,
+            }
+        }
+        if !popped_any || (computer && !popped_human_stone) {
+            *self = before;
+            return Err(Error::NothingToUndo(
+                "there is no move of yours to take back".into(),
+            ));
+        }
+        self.clock.settle(now);
+        self.sync_clock(now);
+        self.turn_started = now;
+        Ok(())
+    }
+
+    /// The stone the computer places as the first seat of a swap opening: a quiet pattern
+    /// around the centre, turned by the game's seed; the nearest free point if the
+    /// pattern's point is taken.
+    #[must_use]
+    pub fn computer_opening_stone(&self) -> Option<Pos> {
+        let size = self.game.size();
+        let seed = self.setup.seed.unwrap_or(0) ^ self.created_at as u64;
+        let pattern = OPENINGS[(seed % OPENINGS.len() as u64) as usize];
+        let flip = (seed / 7) % 8;
+        let index = usize::from(self.opening.opening_stones()).min(2);
+        let (mut dx, mut dy) = (i32::from(pattern[index].0), i32::from(pattern[index].1));
+        if flip & 1 != 0 {
+            dx = -dx;
+        }
+        if flip & 2 != 0 {
+            dy = -dy;
+        }
+        if flip & 4 != 0 {
+            std::mem::swap(&mut dx, &mut dy);
+        }
+        let c = size.center();
+        let wanted = c.offset(dx, dy, size).unwrap_or(c);
+        let free = |p: Pos| self.game.check_move(p).is_ok();
+        if free(wanted) {
+            return Some(wanted);
+        }
+        size.points()
+            .filter(|&p| free(p))
+            .min_by_key(|&p| (p.distance(wanted), p.distance(c), p))
+    }
+
+    /// A sentence on the state: whose turn, or how it ended.
+    #[must_use]
+    pub fn status_text(&self) -> String {
+        if let Some(r) = self.game.result() {
+            return r.describe(self.game.size());
+        }
+        match self.opening.phase() {
+            Phase::Place { seat } => format!(
+                "the {seat} player places opening stone {}",
+                self.game.ply() + 1
+            ),
+            Phase::Choose { seat } => {
+                format!("the {seat} player chooses: {}", options_text(&self.opening))
+            }
+            Phase::Done => format!("{} to move", self.game.side_to_move()),
+        }
+    }
+}
+
+/// Whether a result was decided off the board (and so must be stored to be replayed).
+fn is_verdict(reason: &EndReason) -> bool {
+    matches!(
+        reason,
+        EndReason::Resignation | EndReason::Time | EndReason::Agreement
+    )
+}
+
+fn options_text(o: &Opening) -> String {
+    o.options()
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn game_over(game: &Game) -> Error {
+    Error::GameOver(match game.result() {
+        Some(r) => format!("the game is over ({})", r.describe(game.size())),
+        None => "the game is over".into(),
+    })
+}
+
+fn illegal(e: IllegalMove) -> Error {
+    match e {
+        IllegalMove::GameOver => Error::GameOver("the game is over".into()),
+        other => Error::IllegalMove(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_rules::{Rule, Size};
+
+    fn setup(mode: Mode, opening: OpeningRule, computer_seat: Seat) -> Setup {
+        Setup {
+            mode,
+            config: GameConfig::new(Rule::Renju, Size::STANDARD),
+            opening,
+            computer: Some(ComputerSetup {
+                player: Player(PlayerKind::Level(1)),
+                seat: computer_seat,
+            }),
+            clock: ClockSetup::None,
+            forbidden_policy: ForbiddenPolicy::Refuse,
+            seed: None,
+        }
+    }
+
+    fn p(s: &str) -> Pos {
+        Size::STANDARD.parse_pos(s).unwrap()
+    }
+
+    #[test]
+    fn computer_game_turns_and_undo_to_human_move() {
+        let mut g = LiveGame::new(
+            GameId::random(),
+            setup(Mode::Computer, OpeningRule::Free, Seat::Second),
+            0,
+        )
+        .unwrap();
+        g.play(Who::Human, p("h8"), 10).unwrap();
+        assert!(matches!(
+            g.play(Who::Human, p("h9"), 20),
+            Err(Error::NotYourTurn(_))
+        ));
+        assert_eq!(g.computer_to_act(), Some(Action::Move));
+        g.play(Who::Computer, p("i9"), 30).unwrap();
+        g.play(Who::Human, p("h7"), 40).unwrap();
+        g.play(Who::Computer, p("h6"), 50).unwrap();
+        g.undo(None, 60).unwrap();
+        assert_eq!(g.game().ply(), 2);
+        assert_eq!(g.computer_to_act(), None);
+        // Undo while the computer is to move takes back only the human's stone.
+        g.play(Who::Human, p("h7"), 70).unwrap();
+        g.undo(None, 80).unwrap();
+        assert_eq!(g.game().ply(), 2);
+        g.undo(None, 90).unwrap();
+        assert_eq!(g.game().ply(), 0);
+        let before = g.to_stored();
+        assert!(matches!(g.undo(None, 100), Err(Error::NothingToUndo(_))));
+        assert_eq!(g.to_stored(), before);
+    }
+
+    #[test]
+    fn refuse_policy_keeps_the_state() {
+        let mut g = LiveGame::new(
+            GameId::random(),
+            setup(Mode::Local, OpeningRule::Free, Seat::Second),
+            0,
+        )
+        .unwrap();
+        // Black h8 i8 (row) and j10 j11 (column): j8 makes two threes.
+        for m in ["h8", "a1", "i8", "a3", "j10", "a5", "j11", "a7"] {
+            g.play(Who::Human, p(m), 0).unwrap();
+        }
+        assert!(
+            g.game()
+                .forbidden_points()
+                .contains(&(p("j8"), wuzi_rules::ForbiddenKind::DoubleThree))
+        );
+        let before = g.to_stored();
+        assert!(matches!(
+            g.play(Who::Human, p("j8"), 0),
+            Err(Error::Forbidden(_))
+        ));
+        assert_eq!(g.to_stored(), before);
+        // With the lose policy the stone is played and White wins.
+        g.setup.forbidden_policy = ForbiddenPolicy::Lose;
+        g.play(Who::Human, p("j8"), 0).unwrap();
+        assert_eq!(g.game().result().unwrap().winner, Some(Color::White));
+    }
+
+    #[test]
+    fn swap2_with_computer_first_seat() {
+        let mut g = LiveGame::new(
+            GameId::random(),
+            setup(Mode::Computer, OpeningRule::Swap2, Seat::First),
+            0,
+        )
+        .unwrap();
+        for _ in 0..3 {
+            assert_eq!(g.computer_to_act(), Some(Action::Move));
+            let s = g.computer_opening_stone().unwrap();
+            g.play(Who::Computer, s, 0).unwrap();
+        }
+        assert_eq!(g.to_act(), Some((Seat::Second, Action::Choose)));
+        assert!(matches!(
+            g.play(Who::Human, p("a1"), 0),
+            Err(Error::WrongPhase(_))
+        ));
+        g.choose(Who::Human, Choice::Place2, 0).unwrap();
+        g.play(Who::Human, p("a1"), 0).unwrap();
+        g.play(Who::Human, p("a2"), 0).unwrap();
+        assert_eq!(g.computer_to_act(), Some(Action::Choose));
+        g.choose(Who::Computer, Choice::Black, 0).unwrap();
+        assert_eq!(g.computer_color(), Some(Color::Black));
+        // White (the human) plays move 6.
+        assert_eq!(g.to_act(), Some((Seat::Second, Action::Move)));
+        // Stored and replayed, the game is the same.
+        let back = LiveGame::from_stored(g.to_stored()).unwrap();
+        assert_eq!(back.to_stored(), g.to_stored());
+        assert_eq!(back.to_act(), g.to_act());
+        // Undo takes back to the human's last stone (move 5), through the choice.
+        g.undo(None, 0).unwrap();
+        assert_eq!(g.game().ply(), 4);
+        assert_eq!(g.to_act(), Some((Seat::Second, Action::Move)));
+    }
+
+    #[test]
+    fn resign_and_time_cannot_be_undone() {
+        let mut g = LiveGame::new(
+            GameId::random(),
+            setup(Mode::Local, OpeningRule::Free, Seat::Second),
+            0,
+        )
+        .unwrap();
+        g.play(Who::Human, p("h8"), 0).unwrap();
+        g.resign(None, 0).unwrap();
+        assert_eq!(g.game().result().unwrap().winner, Some(Color::Black));
+        assert!(matches!(g.undo(None, 0), Err(Error::GameOver(_))));
+        let back = LiveGame::from_stored(g.to_stored()).unwrap();
+        assert_eq!(back.game().result(), g.game().result());
+    }
+}

@@ -1,0 +1,215 @@
+//! Storage: games in SQLite, behind a small async interface.
+//!
+//! The connection lives behind a mutex and is used only inside `spawn_blocking`, never on
+//! the async runtime's threads. Migrations are numbered SQL files run at start-up and
+//! tracked in SQLite's `user_version`. This module is the only one that knows SQL: a
+//! PostgreSQL store (for accounts and online play) would replace it behind the same
+//! methods.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::Error;
+use crate::id::GameId;
+use crate::live::StoredGame;
+
+/// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.
+const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_games.sql")];
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite said no.
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A row that does not decode.
+    #[error("stored game {id} is damaged: {why}")]
+    Damaged {
+        /// The game.
+        id: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The database is newer than this program.
+    #[error("the database has schema version {found}, newer than this wuzi ({known})")]
+    TooNew {
+        /// Version in the file.
+        found: i64,
+        /// Newest version this program knows.
+        known: i64,
+    },
+    /// The blocking task failed.
+    #[error("storage task failed: {0}")]
+    Task(String),
+}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Error {
+        Error::Internal(e.to_string())
+    }
+}
+
+/// The game store.
+#[derive(Clone, Debug)]
+pub struct Store {
+    conn: Arc<Mutex<Connection>>,
+}
+
+impl Store {
+    /// Opens (or creates) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path)?;
+        Self::init(conn)
+    }
+
+    /// A database in memory (for tools and tests that need no file).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Self::init(Connection::open_in_memory()?)
+    }
+
+    fn init(mut conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // WAL keeps readers and the writer apart; FULL makes each commit durable.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        migrate(&mut conn)?;
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    async fn with<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+
+    /// Writes a game (insert or replace) in one transaction; returns once committed.
+    /// `over` marks finished games (for listings and clean-up).
+    pub async fn save(&self, game: StoredGame, over: bool) -> Result<(), StoreError> {
+        let setup = serde_json::to_string(&game.setup).map_err(|e| damaged(&game.id, e))?;
+        let state = serde_json::to_string(&game.state).map_err(|e| damaged(&game.id, e))?;
+        let status = if over { "over" } else { "playing" };
+        self.with(move |conn| {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                 ON CONFLICT (id) DO UPDATE SET
+                   updated_at = excluded.updated_at, status = excluded.status,
+                   setup = excluded.setup, state = excluded.state",
+                params![
+                    game.id.as_str(),
+                    game.created_at,
+                    game.updated_at,
+                    match game.setup.mode {
+                        crate::live::Mode::Local => "local",
+                        crate::live::Mode::Computer => "computer",
+                    },
+                    game.setup.config.rule.name(),
+                    status,
+                    setup,
+                    state
+                ],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Reads a game, or `None` if there is no such id.
+    pub async fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
+        let id = id.clone();
+        self.with(move |conn| {
+            let row = conn
+                .query_row(
+                    "SELECT created_at, updated_at, setup, state FROM games WHERE id = ?1",
+                    params![id.as_str()],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, i64>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((created_at, updated_at, setup, state)) = row else {
+                return Ok(None);
+            };
+            Ok(Some(StoredGame {
+                setup: serde_json::from_str(&setup).map_err(|e| damaged(&id, e))?,
+                state: serde_json::from_str(&state).map_err(|e| damaged(&id, e))?,
+                id,
+                created_at,
+                updated_at,
+            }))
+        })
+        .await
+    }
+
+    /// Number of games stored.
+    pub async fn count(&self) -> Result<i64, StoreError> {
+        self.with(|conn| Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?))
+            .await
+    }
+}
+
+fn damaged(id: &GameId, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Damaged {
+        id: id.to_string(),
+        why: e.to_string(),
+    }
+}
+
+/// Runs the migrations the database has not seen yet, each in its own transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let known = MIGRATIONS.len() as i64;
+    let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if current > known {
+        return Err(StoreError::TooNew {
+            found: current,
+            known,
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_idempotent_and_versioned() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        migrate(&mut conn).unwrap();
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, MIGRATIONS.len() as i64);
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        assert!(matches!(migrate(&mut conn), Err(StoreError::TooNew { .. })));
+    }
+}

@@ -1,0 +1,162 @@
+//! Helpers for the API tests: an app on a fresh SQLite file, and JSON calls through the
+//! router with `oneshot`.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+use wuzi_server::{EngineConfig, Hub, HubConfig, Store};
+
+/// A database file of its own for each test, removed when dropped.
+#[derive(Debug)]
+pub struct TempDb(pub PathBuf);
+
+impl TempDb {
+    pub fn new() -> TempDb {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "wuzi-test-{}-{}.sqlite3",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let db = TempDb(path);
+        db.remove();
+        db
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.0.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// The app under test.
+pub struct TestApp {
+    pub router: Router,
+    pub hub: Arc<Hub>,
+}
+
+impl TestApp {
+    /// An app over the database file `db` (a second app on the same file is the server
+    /// after a restart).
+    pub fn on(db: &TempDb) -> TestApp {
+        TestApp::with(db, HubConfig::default())
+    }
+
+    /// An app with its own hub settings.
+    pub fn with(db: &TempDb, hub: HubConfig) -> TestApp {
+        let store = Store::open(&db.0).expect("open the test database");
+        let hub = wuzi_server::state(
+            store,
+            EngineConfig {
+                workers: 1,
+                hash_mb: 4,
+                queue: 8,
+            },
+            hub,
+        )
+        .expect("start the engine");
+        TestApp {
+            router: wuzi_server::app(Arc::clone(&hub)),
+            hub,
+        }
+    }
+
+    /// Sends a request; returns the status and the body as JSON (or as a JSON string if
+    /// it is not JSON).
+    pub async fn send(&self, req: Request<Body>) -> (StatusCode, Value, axum::http::HeaderMap) {
+        let res = self.router.clone().oneshot(req).await.expect("infallible");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        (status, body, headers)
+    }
+
+    pub async fn get(&self, uri: &str) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(Request::get(uri).body(Body::empty()).unwrap())
+            .await;
+        (s, b)
+    }
+
+    pub async fn post(&self, uri: &str, body: Value) -> (StatusCode, Value) {
+        self.post_raw(uri, body.to_string()).await
+    }
+
+    pub async fn post_raw(&self, uri: &str, body: String) -> (StatusCode, Value) {
+        let (s, b, _) = self
+            .send(
+                Request::post(uri)
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(body))
+                    .unwrap(),
+            )
+            .await;
+        (s, b)
+    }
+
+    /// Creates a game; panics unless 201.
+    pub async fn create(&self, body: Value) -> Value {
+        let (s, g) = self.post("/api/games", body).await;
+        assert_eq!(s, StatusCode::CREATED, "{g}");
+        g
+    }
+
+    /// Plays a move; panics unless 200.
+    pub async fn play(&self, id: &str, pos: &str) -> Value {
+        let (s, g) = self
+            .post(
+                &format!("/api/games/{id}/moves"),
+                serde_json::json!({ "pos": pos }),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{pos}: {g}");
+        g
+    }
+
+    /// The game once it has more than `ply` stones or has ended (long poll).
+    pub async fn wait_ply(&self, id: &str, ply: usize) -> Value {
+        let (s, g) = self.get(&format!("/api/games/{id}?wait_ply={ply}")).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        g
+    }
+
+    pub async fn game(&self, id: &str) -> Value {
+        let (s, g) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        g
+    }
+}
+
+/// The move names of a game view.
+pub fn moves(g: &Value) -> Vec<String> {
+    g["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["name"].as_str().expect("name").to_string())
+        .collect()
+}
+
+/// The error code of an error body.
+pub fn code(body: &Value) -> &str {
+    body["code"].as_str().unwrap_or("<no code>")
+}

@@ -1,0 +1,177 @@
+//! The WebSocket flow against a real server on 127.0.0.1:0, with tokio-tungstenite as
+//! the client.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{TempDb, TestApp};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn start(app: &TestApp) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app.router.clone();
+    let hub = Arc::clone(&app.hub);
+    tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move { hub.closed().await })
+            .await
+            .unwrap();
+    });
+    addr
+}
+
+async fn http(addr: SocketAddr, path: &str, body: Value) -> Value {
+    // A tiny HTTP/1.1 client is enough for one JSON POST.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let (_, json) = out.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(json).unwrap()
+}
+
+/// The next JSON message of `kind`, skipping others (thinking, clock ...).
+async fn next_of(ws: &mut Socket, kind: &str) -> Value {
+    let wait = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if v["type"] == kind {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended: {other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {kind} message"))
+}
+
+async fn send(ws: &mut Socket, msg: Value) {
+    ws.send(Message::Text(msg.to_string().into()))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn websocket_plays_a_game_against_the_computer() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let addr = start(&app).await;
+    let g = http(
+        addr,
+        "/api/games",
+        json!({"computer": {"player": "level2", "color": "white"}}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let first = next_of(&mut ws, "state").await;
+    assert_eq!(first["game"]["id"], id);
+    assert_eq!(first["game"]["ply"], 0);
+
+    // Junk and illegal messages get an error and change nothing.
+    send(&mut ws, json!({"type": "fly"})).await;
+    let e = next_of(&mut ws, "error").await;
+    assert_eq!(e["code"], "bad_request");
+    ws.send(Message::Text("not json".into())).await.unwrap();
+    assert_eq!(next_of(&mut ws, "error").await["code"], "bad_request");
+    send(&mut ws, json!({"type": "move", "pos": "z1"})).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "illegal_move");
+    send(&mut ws, json!({"type": "ping"})).await;
+    next_of(&mut ws, "pong").await;
+
+    // A move: the state comes back, then the computer's thinking and reply.
+    send(&mut ws, json!({"type": "move", "pos": "h8"})).await;
+    let s = next_of(&mut ws, "state").await;
+    assert_eq!(s["game"]["ply"], 1);
+    assert_eq!(s["game"]["thinking"], true);
+    let t = next_of(&mut ws, "thinking").await;
+    assert_eq!(t["purpose"], "move");
+    assert!(t["depth"].as_u64().is_some());
+    let mut s = next_of(&mut ws, "state").await;
+    while s["game"]["ply"] != 2 {
+        s = next_of(&mut ws, "state").await;
+    }
+    assert_eq!(s["game"]["moves"][1]["color"], "white");
+
+    // A hint comes back to this client as an analysis message.
+    send(&mut ws, json!({"type": "hint", "time_ms": 100})).await;
+    let a = next_of(&mut ws, "analysis").await;
+    assert_eq!(a["purpose"], "hint");
+    assert!(a["result"]["best"]["name"].is_string());
+
+    // A second subscriber sees the same changes.
+    let (mut other, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    assert_eq!(next_of(&mut other, "state").await["game"]["ply"], 2);
+    send(&mut ws, json!({"type": "undo"})).await;
+    let s = next_of(&mut other, "state").await;
+    assert_eq!(s["game"]["ply"], 0);
+    send(&mut ws, json!({"type": "resign"})).await;
+    let s = next_of(&mut other, "state").await;
+    assert_eq!(s["game"]["result"]["reason"], "resignation");
+    assert_eq!(s["game"]["result"]["winner"], "white");
+
+    // An unknown game refuses the upgrade.
+    let err =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/zzzzzzzzzz/ws")).await;
+    assert!(err.is_err());
+
+    // Shutdown closes the sockets.
+    app.hub.close();
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(_)) = ws.next().await {}
+    })
+    .await;
+    assert!(end.is_ok(), "the socket stayed open after shutdown");
+}
+
+#[tokio::test]
+async fn clock_ticks_reach_subscribers() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let addr = start(&app).await;
+    let g = http(
+        addr,
+        "/api/games",
+        json!({"mode": "local", "clock": {"kind": "side", "initial_seconds": 2.5, "increment_seconds": 1}}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    next_of(&mut ws, "state").await;
+    send(&mut ws, json!({"type": "move", "pos": "h8"})).await;
+    let s = next_of(&mut ws, "state").await;
+    assert_eq!(s["game"]["clock"]["running"], "white");
+    let c = next_of(&mut ws, "clock").await;
+    assert_eq!(c["running"], "white");
+    assert!(c["white_ms"].as_i64().unwrap() < 2500);
+    let s = next_of(&mut ws, "state").await;
+    assert_eq!(s["game"]["result"]["reason"], "time");
+    assert_eq!(s["game"]["result"]["winner"], "black");
+}
