@@ -20,9 +20,10 @@ cargo test --workspace
 step "cargo build --manifest-path fuzz/Cargo.toml (fuzz targets build on stable)"
 cargo build --manifest-path fuzz/Cargo.toml
 
-# ---- browser tests (the web helper adds them here) ---------------------------------------
-# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server,
-# e.g.:  step "browser tests"; (cd tests/browser && npm ci && npm test)
+# ---- browser tests ------------------------------------------------------------------------
+# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server.
+step "browser tests (scripts/test-browser.sh)"
+bash scripts/test-browser.sh
 # ---- end of browser tests -----------------------------------------------------------------
 
 step "all tests passed"

@@ -68,6 +68,7 @@ export function normalizeView(raw) {
     walls: pointsOf(raw.walls || variant.walls || [], width, height),
     bubbles: pointsOf(raw.bubbles || variant.bubbles || [], width, height),
     bubbleTarget: raw.bubble_target ?? null,
+    updatedAt: raw.updated_at ?? null,
     bubblesHeld: raw.bubbles_held || null,
   };
 }
@@ -95,6 +96,13 @@ export class GameStore {
   }
 
   setView(raw) {
+    // Answers can cross on the wire (an HTTP answer after a newer WebSocket state): keep the newest.
+    const cur = this.view;
+    if (cur && raw.id === cur.id && raw.updated_at != null && cur.updatedAt != null) {
+      if (raw.updated_at < cur.updatedAt) return;
+      if (raw.updated_at === cur.updatedAt && (raw.moves || []).length < cur.moves.length) return;
+    }
+    this.lastUpdate = performance.now();
     const prevId = this.view && this.view.id;
     const prevPly = this.view && this.view.ply;
     const v = normalizeView(raw);

@@ -57,9 +57,9 @@ const en = {
   'new.clock.none': 'None',
   'new.clock.move': 'Per move',
   'new.clock.side': 'Per side',
-  'new.clock.seconds': 'Seconds per move',
-  'new.clock.minutes': 'Minutes',
-  'new.clock.increment': 'Increment (s)',
+  'new.clock.seconds': 's per move',
+  'new.clock.minutes': 'min',
+  'new.clock.increment': 's per move',
   'new.forbidden': 'Forbidden clicks',
   'new.forbidden.refuse': 'Refuse them',
   'new.forbidden.lose': 'Let them lose',
@@ -134,7 +134,7 @@ const en = {
   'records.open': 'Open a game',
   'records.paste': 'Paste a record, a move list (h8 i9 j10) or a position string',
   'records.from_move': 'Continue from move',
-  'records.from_move_end': 'the end',
+  'records.from_move_end': 'end',
   'records.link': 'Link to this position',
   'records.link_copied': 'Link copied',
   'records.opened': 'Game opened',
@@ -167,6 +167,11 @@ const en = {
   'error.code.too_large': 'Too large',
   'records.rule_note': 'Move lists and position strings use the rule and board of the current game.',
   'player.bubbles': 'bubbles {n}/{target}',
+  'nav.first': 'First position (Home)',
+  'nav.prev': 'Previous move (←)',
+  'nav.next': 'Next move (→)',
+  'nav.last': 'Current position (End)',
+  'meta.k': '{k} in a row',
 };
 
 const zhHans = {
@@ -217,9 +222,9 @@ const zhHans = {
   'new.clock.none': '不计时',
   'new.clock.move': '每步限时',
   'new.clock.side': '包干制',
-  'new.clock.seconds': '每步秒数',
+  'new.clock.seconds': '秒/步',
   'new.clock.minutes': '分钟',
-  'new.clock.increment': '每步加秒',
+  'new.clock.increment': '秒/步（加秒）',
   'new.forbidden': '禁手点击',
   'new.forbidden.refuse': '拒绝落子',
   'new.forbidden.lose': '落子判负',
@@ -327,6 +332,11 @@ const zhHans = {
   'error.code.too_large': '内容过大',
   'records.rule_note': '着法和局面串按当前对局的规则和棋盘打开。',
   'player.bubbles': '气泡 {n}/{target}',
+  'nav.first': '开局（Home）',
+  'nav.prev': '上一手（←）',
+  'nav.next': '下一手（→）',
+  'nav.last': '当前局面（End）',
+  'meta.k': '{k} 连',
 };
 
 const zhHant = {
@@ -379,7 +389,7 @@ const zhHant = {
   'new.clock.side': '包乾制',
   'new.clock.seconds': '每步秒數',
   'new.clock.minutes': '分鐘',
-  'new.clock.increment': '每步加秒',
+  'new.clock.increment': '秒/步（加秒）',
   'new.forbidden': '禁手點擊',
   'new.forbidden.refuse': '拒絕落子',
   'new.forbidden.lose': '落子判負',
@@ -487,6 +497,11 @@ const zhHant = {
   'error.code.too_large': '內容過大',
   'records.rule_note': '著法和局面字串按目前對局的規則和棋盤開啟。',
   'player.bubbles': '氣泡 {n}/{target}',
+  'nav.first': '開局（Home）',
+  'nav.prev': '上一手（←）',
+  'nav.next': '下一手（→）',
+  'nav.last': '目前局面（End）',
+  'meta.k': '{k} 連',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

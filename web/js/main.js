@@ -152,9 +152,11 @@ function resign() {
 async function hint() {
   const v = store.view;
   if (!v || v.result) return;
+  $('btn-hint').disabled = true;
   try {
     const h = await api.hint(v.id);
     store.setHint({ ...h, side: v.sideToMove });
+    if (h && h.best) toast(t('eval.hint', { move: h.best.name || pointName(toPoint(h.best, v.width, v.height), v.height) }));
   } catch (e) {
     showError(e);
   }
@@ -206,7 +208,7 @@ function boardState() {
 function metaText(v) {
   const size = v.width === v.height ? `${v.width}×${v.width}` : `${v.width}×${v.height}`;
   const bits = [t(`rule.short.${v.rule}`), size];
-  if (v.k !== 5) bits.push(`k=${v.k}`);
+  if (v.k !== 5) bits.push(t('meta.k', { k: v.k }));
   if (v.openingRule && v.openingRule !== 'free') bits.push(t(`opening.${v.openingRule}`));
   if (v.theme && v.theme !== 'wood') bits.push(t(`theme.short.${v.theme}`));
   return bits.join(' · ');
@@ -319,8 +321,12 @@ setInterval(() => {
   tickClocks(cards, store);
   const c = store.clock;
   const v = store.view;
-  if (c && v && !v.result && c.running && store.remaining(c.running) === 0 && performance.now() - lastPoll > 1000) {
-    lastPoll = performance.now();
+  const now = performance.now();
+  const flagDown = c && v && !v.result && c.running && store.remaining(c.running) === 0;
+  // A safety net if a WebSocket message was missed: look again when a flag is down or a reply is late.
+  const lateReply = v && v.thinking && now - (store.lastUpdate || 0) > 5000;
+  if ((flagDown || lateReply) && now - lastPoll > 2000) {
+    lastPoll = now;
     api.getGame(v.id).then((g) => store.setView(g), () => {});
   }
 }, 100);

@@ -26,7 +26,8 @@ export function renderMoveList(list, store) {
         li.className = 'mv';
         li.textContent = moves[j].name;
         li.dataset.ply = String(j + 1);
-        li.title = `${j + 1}. ${moves[j].name}`;
+        const secs = moves[j].time_ms != null ? ` (${(moves[j].time_ms / 1000).toFixed(1)} s)` : '';
+        li.title = `${j + 1}. ${moves[j].name}${secs}`;
         if (j + 1 === shown) {
           li.classList.add('current');
           current = li;

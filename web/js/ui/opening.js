@@ -31,7 +31,8 @@ export function renderOpening(panel, titleEl, choicesEl, store, onChoose) {
     return;
   }
   panel.hidden = false;
-  titleEl.textContent = t('status.opening_choice', { who: seatName(store, o.seat) });
+  // The status line above already says who chooses; the panel holds only the choices.
+  titleEl.hidden = true;
   const key = options.map(String).join(',');
   if (choicesEl.dataset.key === `${key}|${document.documentElement.lang}`) return;
   choicesEl.dataset.key = `${key}|${document.documentElement.lang}`;

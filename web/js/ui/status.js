@@ -90,6 +90,6 @@ export function renderStatus(el, textEl, store) {
   if (v && v.thinking && !v.result) cls = `${cls} thinking`;
   el.className = `status ${cls}`.trim();
   textEl.textContent = text;
-  el.dataset.turn = v && !v.result && !store.browsing() ? v.sideToMove : '';
+  el.dataset.turn = !v || store.browsing() ? '' : v.result ? v.result.winner || '' : v.sideToMove;
   el.dataset.state = v ? (v.result ? 'over' : v.thinking ? 'thinking' : 'playing') : 'none';
 }

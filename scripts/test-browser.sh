@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Browser tests of the web page against the real server: builds the `wuzi` binary (debug unless
+# WUZI_PROFILE=release), installs playwright-core from the lock file (it never downloads a
+# browser; the tests drive Debian's /usr/bin/chromium), and runs every tests/browser/*.test.mjs
+# with node's test runner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium; .ci/run does it)" >&2
+  exit 1
+fi
+
+# The debug build is enough (rules, engine and dependencies are optimized in dev builds) and
+# `cargo test --workspace` has built most of it already; WUZI_PROFILE=release tests the release one.
+profile="${WUZI_PROFILE:-debug}"
+if [ "$profile" = release ]; then
+  cargo build --release -p wuzi
+else
+  cargo build -p wuzi
+fi
+export WUZI_BIN="${WUZI_BIN:-$PWD/target/$profile/wuzi}"
+
+cd tests/browser
+npm ci --no-audit --no-fund --loglevel=error
+node --test --test-concurrency=1

@@ -1,0 +1,67 @@
+// Two players at one screen under renju: Black's forbidden point is refused or loses, per the setting.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, newGameViaDialog, waitView, play, clickPoint, statusText } from './lib/harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// After these moves Black to move has a double-three at i8 (g8 h8 _ across, i9 i10 down).
+const OPENING = ['g8', 'a1', 'h8', 'a3', 'i10', 'a5', 'i9', 'o1'];
+
+async function setUp(page, policy) {
+  await page.goto(server.url);
+  await waitView(page, (v) => !!v.id, { what: 'the first game' });
+  await newGameViaDialog(page, { mode: 'local', rule: 'renju', forbidden_policy: policy, size: '15' });
+  for (const m of OPENING) await play(page, m);
+  const v = await waitView(page, (g) => g.moves.length === OPENING.length);
+  assert.equal(v.sideToMove, 'black');
+  const f = v.forbidden.find((p) => p.name === 'i8' || (p.x === 8 && p.y === 7));
+  assert.ok(f, `the server marks i8 forbidden: ${JSON.stringify(v.forbidden)}`);
+  assert.equal(String(f.kind), '33');
+  return v;
+}
+
+test('policy "refuse": a click on the forbidden point is refused and changes nothing', { timeout: 120000 }, async () => {
+  const { page, errors } = browser;
+  await setUp(page, 'refuse');
+  await clickPoint(page, 'i8');
+  await page.waitForFunction(() => document.querySelector('#status').classList.contains('error'));
+  const status = await statusText(page);
+  assert.match(status, /i8/);
+  assert.match(status, /forbidden/i);
+  assert.match(status, /double-three/);
+  // Nothing changed on the server either.
+  const v = await waitView(page, () => true);
+  const s = (await server.api('GET', `/api/games/${v.id}`)).body;
+  assert.equal(s.moves.length, OPENING.length);
+  assert.equal(s.result, null);
+  // Black can still play elsewhere.
+  const after = await play(page, 'j7');
+  assert.equal(after.moves.length, OPENING.length + 1);
+  assert.equal(after.result, null);
+  assert.deepEqual(errors, []);
+});
+
+test('policy "lose": the forbidden move is played and Black loses, as the rules say', { timeout: 120000 }, async () => {
+  const { page, errors } = browser;
+  await setUp(page, 'lose');
+  await clickPoint(page, 'i8');
+  const v = await waitView(page, (g) => !!g.result, { what: 'the result' });
+  assert.equal(v.result.winner, 'white');
+  assert.equal(v.result.reason, 'forbidden');
+  const status = await statusText(page);
+  assert.match(status, /White wins/);
+  assert.match(status, /forbidden double-three at i8/);
+  assert.equal(await page.locator('#player-white').evaluate((el) => el.classList.contains('winner')), true);
+  assert.deepEqual(errors, []);
+});
