@@ -162,6 +162,12 @@ where
             break;
         }
     }
+    // The last page watching this game left (closed, or moved on to a new game): stop
+    // thinking for it. Opening it again resumes the computer's search.
+    drop(rx);
+    if slot.subscribers() == 0 {
+        hub.abandon(&slot);
+    }
 }
 
 /// Applies one client message. Returns a direct reply, if any (a successful action is
