@@ -74,3 +74,31 @@ test('move numbers and the evaluation bar are settings, remembered across a relo
   assert.equal(await page.locator('#evalbox').isVisible(), false);
   assert.deepEqual(errors, []);
 });
+
+test('the new-game dialog shows only the fields that apply', { timeout: 60000 }, async () => {
+  const { page, errors } = browser;
+  await page.click('#btn-new');
+  const dlg = page.locator('#dlg-new');
+  await dlg.locator('input[name=mode][value=local]').check({ force: true });
+  assert.equal(await page.locator('#new-player').isVisible(), false, 'no computer level for two players');
+  await dlg.locator('input[name=mode][value=computer]').check({ force: true });
+  assert.equal(await page.locator('#new-player').isVisible(), true);
+  await dlg.locator('select[name=rule]').selectOption('freestyle');
+  assert.equal(await page.locator('#new-forbidden').isVisible(), false, 'the forbidden policy is for renju only');
+  await dlg.locator('select[name=rule]').selectOption('renju');
+  assert.equal(await page.locator('#new-forbidden').isVisible(), true);
+  assert.ok(await page.locator('#new-k').isDisabled(), 'renju is five in a row only');
+  await dlg.locator('select[name=clock]').selectOption('side');
+  assert.equal(await page.locator('#new-minutes').isVisible(), true);
+  assert.equal(await page.locator('#new-move-seconds').isVisible(), false);
+  await dlg.locator('select[name=size]').selectOption('custom');
+  assert.equal(await page.locator('#new-width').isVisible(), true);
+  const id = (await waitView(page, () => true)).id;
+  await page.fill('#new-width', '30');
+  await page.click('#new-start');
+  assert.equal(await page.locator('#new-width').evaluate((el) => el.validity.valid), false, 'a board over 26 is refused');
+  assert.ok(await dlg.isVisible(), 'the dialog stays open');
+  assert.equal((await waitView(page, () => true)).id, id, 'no game was created');
+  await page.click('#new-cancel');
+  assert.deepEqual(errors, []);
+});
