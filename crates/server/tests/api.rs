@@ -152,6 +152,9 @@ async fn bad_requests_get_4xx_json_and_change_nothing() {
         .post("/api/games/zzzzzzzzzz/moves", json!({"pos": "h8"}))
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, e) = app.get("/api/games").await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{e}");
+    assert!(e["error"].is_string(), "{e}");
     let (s, _) = app.get("/api/games/zzzzzzzzzz/record?format=psq").await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(count().await, 0);
@@ -162,6 +165,10 @@ async fn bad_requests_get_4xx_json_and_change_nothing() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     let (s, e) = app.get(&format!("/api/games/{id}?wait_ply=x")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    // A plain GET on the WebSocket endpoint.
+    let (s, e) = app.get(&format!("/api/games/{id}/ws")).await;
+    assert!(s.is_client_error(), "{s} {e}");
+    assert!(e["error"].is_string(), "{e}");
     let (s, e) = app
         .post(
             &format!("/api/games/{id}/opening"),
