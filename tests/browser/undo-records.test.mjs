@@ -89,6 +89,17 @@ test('the move list looks back without changing the game; a record opens and pla
   const next = await play(page, 'k8');
   assert.deepEqual(next.moves.map((m) => m.name), ['h8', 'h9', 'i8', 'k8']);
 
+  // Open a file (an SGF of the game above, as the server writes it) and continue from move 5.
+  const sgf = await (await fetch(`${server.url}/api/games/${v.id}/record?format=sgf`)).text();
+  await page.click('#btn-records');
+  await page.setInputFiles('#record-file', { name: 'game.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(sgf) });
+  await page.waitForFunction(() => document.querySelector('#record-text').value.length > 0);
+  await page.fill('#record-ply', '5');
+  await page.click('#btn-open-record');
+  const fromFile = await waitView(page, (g) => g.id !== next.id, { what: 'the game from the file' });
+  assert.deepEqual(fromFile.moves.map((m) => m.name), moves.slice(0, 5));
+  assert.equal(fromFile.sideToMove, 'white');
+
   // A damaged record gets a clear error and changes nothing.
   await page.click('#btn-records');
   await page.fill('#record-text', 'h8 h8');
@@ -97,6 +108,6 @@ test('the move list looks back without changing the game; a record opens and pla
   await page.waitForFunction(() => document.querySelector('#records-error').textContent.length > 0);
   assert.match(await page.locator('#records-error').textContent(), /record|h8|occupied/i);
   await page.keyboard.press('Escape');
-  assert.equal((await waitView(page, () => true)).id, next.id, 'still the same game');
+  assert.equal((await waitView(page, () => true)).id, fromFile.id, 'still the same game');
   assert.deepEqual(errors, []);
 });

@@ -167,6 +167,11 @@ const en = {
   'error.code.too_large': 'Too large',
   'records.rule_note': 'Move lists and position strings use the rule and board of the current game.',
   'player.bubbles': 'bubbles {n}/{target}',
+  'nav.first': 'First position (Home)',
+  'nav.prev': 'Previous move (←)',
+  'nav.next': 'Next move (→)',
+  'nav.last': 'Current position (End)',
+  'meta.k': '{k} in a row',
 };
 
 const zhHans = {
@@ -327,6 +332,11 @@ const zhHans = {
   'error.code.too_large': '内容过大',
   'records.rule_note': '着法和局面串按当前对局的规则和棋盘打开。',
   'player.bubbles': '气泡 {n}/{target}',
+  'nav.first': '开局（Home）',
+  'nav.prev': '上一手（←）',
+  'nav.next': '下一手（→）',
+  'nav.last': '当前局面（End）',
+  'meta.k': '{k} 连',
 };
 
 const zhHant = {
@@ -487,6 +497,11 @@ const zhHant = {
   'error.code.too_large': '內容過大',
   'records.rule_note': '著法和局面字串按目前對局的規則和棋盤開啟。',
   'player.bubbles': '氣泡 {n}/{target}',
+  'nav.first': '開局（Home）',
+  'nav.prev': '上一手（←）',
+  'nav.next': '下一手（→）',
+  'nav.last': '目前局面（End）',
+  'meta.k': '{k} 連',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

@@ -208,7 +208,7 @@ function boardState() {
 function metaText(v) {
   const size = v.width === v.height ? `${v.width}×${v.width}` : `${v.width}×${v.height}`;
   const bits = [t(`rule.short.${v.rule}`), size];
-  if (v.k !== 5) bits.push(`k=${v.k}`);
+  if (v.k !== 5) bits.push(t('meta.k', { k: v.k }));
   if (v.openingRule && v.openingRule !== 'free') bits.push(t(`opening.${v.openingRule}`));
   if (v.theme && v.theme !== 'wood') bits.push(t(`theme.short.${v.theme}`));
   return bits.join(' · ');

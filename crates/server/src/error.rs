@@ -47,6 +47,9 @@ pub enum Error {
     /// A record that cannot be read or replayed.
     #[error("{0}")]
     BadRecord(String),
+    /// The path exists, the method does not.
+    #[error("{0}")]
+    MethodNotAllowed(String),
     /// The engine queue is full.
     #[error("the engine is busy; try again in a moment")]
     Busy,
@@ -77,6 +80,7 @@ impl Error {
             | Error::Stale(_)
             | Error::NothingToUndo(_) => StatusCode::CONFLICT,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::IllegalMove(_) | Error::Forbidden(_) | Error::BadRecord(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
@@ -90,7 +94,9 @@ impl Error {
     #[must_use]
     pub fn code(&self) -> &'static str {
         match self {
-            Error::BadRequest(_) | Error::UnsupportedMediaType(_) => "bad_request",
+            Error::BadRequest(_) | Error::UnsupportedMediaType(_) | Error::MethodNotAllowed(_) => {
+                "bad_request"
+            }
             Error::NotFound(_) => "not_found",
             Error::NotYourTurn(_) => "not_your_turn",
             Error::GameOver(_) => "game_over",

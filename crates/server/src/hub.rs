@@ -87,6 +87,16 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Whether the computer is searching for its move (or placing an opening stone).
+    pub fn is_thinking(&self) -> bool {
+        self.searches().iter().any(|r| r.purpose == Purpose::Move)
+    }
+
+    /// Number of WebSocket sessions and long polls watching the game.
+    pub fn subscribers(&self) -> usize {
+        self.tx.receiver_count()
+    }
+
     /// The game, locked.
     pub async fn game_lock(&self) -> tokio::sync::MutexGuard<'_, LiveGame> {
         self.game.lock().await
@@ -389,8 +399,13 @@ impl Hub {
         stop
     }
 
-    fn unregister(slot: &Slot, stop: &Arc<AtomicBool>) {
-        slot.searches().retain(|r| !Arc::ptr_eq(&r.stop, stop));
+    /// Removes a finished search; `false` if it had been cancelled meanwhile (its answer
+    /// must then be dropped).
+    fn unregister(slot: &Slot, stop: &Arc<AtomicBool>) -> bool {
+        let mut searches = slot.searches();
+        let before = searches.len();
+        searches.retain(|r| !Arc::ptr_eq(&r.stop, stop));
+        searches.len() < before
     }
 
     fn progress(
@@ -425,9 +440,9 @@ impl Hub {
                 tokio::spawn(async move {
                     // A short pause so a person sees the stones arrive one by one.
                     tokio::time::sleep(Duration::from_millis(250)).await;
-                    Hub::unregister(&slot, &stop);
-                    // Cancellation shows as a new version, which computer_moves checks.
-                    hub.computer_moves(&slot, version, pos).await;
+                    if Hub::unregister(&slot, &stop) {
+                        hub.computer_moves(&slot, version, pos).await;
+                    }
                 });
             }
             return;
@@ -469,7 +484,10 @@ impl Hub {
         let slot = Arc::clone(slot);
         tokio::spawn(async move {
             let answer = hub.engine.search(job).await;
-            Hub::unregister(&slot, &stop);
+            if !Hub::unregister(&slot, &stop) {
+                // Cancelled (undo, restart, abandoned): the answer belongs to nobody.
+                return;
+            }
             let result = match answer {
                 Ok(Some(r)) => r,
                 Ok(None) => return,
@@ -581,13 +599,20 @@ impl Hub {
             stop: Arc::clone(&stop),
         };
         let answer = self.engine.search(job).await;
-        Hub::unregister(slot, &stop);
+        let current = Hub::unregister(slot, &stop);
         match answer? {
-            Some(r) => Ok(AnalysisView::new(&r, size, to_move)),
-            None => Err(Error::Stale(
-                "the position changed before the engine started".into(),
+            Some(r) if current => Ok(AnalysisView::new(&r, size, to_move)),
+            _ => Err(Error::Stale(
+                "the position changed while the engine was thinking".into(),
             )),
         }
+    }
+
+    /// Nobody watches the game any more: cancel its searches (the computer's move is
+    /// searched again when the game is next opened).
+    pub fn abandon(&self, slot: &Slot) {
+        slot.cancel(None);
+        tracing::debug!("game abandoned: searches cancelled");
     }
 
     /// Stops hints and analyses at once, and makes a thinking computer move now.

@@ -45,8 +45,32 @@ pub fn app(state: AppState) -> Router {
         .merge(api::games::router())
         .merge(api::meta::router())
         .fallback(web::serve)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Error {
+    Error::MethodNotAllowed(format!("{method} is not allowed on {}", uri.path()))
+}
+
+/// Logs each request: debug normally, a warning for server faults.
+async fn log_request(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let (method, path) = (req.method().clone(), req.uri().path().to_owned());
+    let started = std::time::Instant::now();
+    let res = next.run(req).await;
+    let status = res.status().as_u16();
+    let ms = started.elapsed().as_millis() as u64;
+    if res.status().is_server_error() {
+        tracing::warn!(%method, %path, status, ms, "request failed");
+    } else {
+        tracing::debug!(%method, %path, status, ms, "request");
+    }
+    res
 }
 
 /// Builds the state: opens the store (running migrations), starts the engine workers.

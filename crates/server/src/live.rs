@@ -813,4 +813,52 @@ mod tests {
         let back = LiveGame::from_stored(g.to_stored()).unwrap();
         assert_eq!(back.game().result(), g.game().result());
     }
+
+    proptest::proptest! {
+        /// Random sessions (moves anywhere, undos, colour choices, resignations) on every
+        /// opening, local and against the computer: a refused action changes nothing, and
+        /// after every action the game survives storage (JSON and back) unchanged.
+        #[test]
+        fn random_sessions_roundtrip_through_storage(
+            ops in proptest::collection::vec((0u8..10, 0u8..15, 0u8..15), 0..80),
+            opening in 0usize..3,
+            computer in proptest::option::of(proptest::bool::ANY),
+        ) {
+            let mode = if computer.is_some() { Mode::Computer } else { Mode::Local };
+            let seat = if computer == Some(true) { Seat::First } else { Seat::Second };
+            let mut g = LiveGame::new(
+                GameId::random(),
+                setup(mode, OpeningRule::ALL[opening], seat),
+                0,
+            )
+            .unwrap();
+            for (i, (kind, x, y)) in ops.into_iter().enumerate() {
+                let now = i as i64 * 10;
+                let before = g.to_stored();
+                let who = g.to_act().map_or(Who::Human, |(s, _)| g.who(s));
+                let result = match kind {
+                    0..=5 => g.play(who, Pos::new_unchecked(x, y), now),
+                    6 | 7 => g.undo(None, now),
+                    8 => {
+                        let options = g.opening().options();
+                        if options.is_empty() {
+                            g.choose(who, Choice::Black, now)
+                        } else {
+                            g.choose(who, options[usize::from(x) % options.len()], now)
+                        }
+                    }
+                    _ => if y == 0 { g.resign(None, now) } else { g.restart(now) },
+                };
+                if result.is_err() {
+                    proptest::prop_assert_eq!(&g.to_stored(), &before);
+                }
+                let json = serde_json::to_string(&g.to_stored()).unwrap();
+                let back: StoredGame = serde_json::from_str(&json).unwrap();
+                let live = LiveGame::from_stored(back).unwrap();
+                proptest::prop_assert_eq!(live.to_stored(), g.to_stored());
+                proptest::prop_assert_eq!(live.to_act(), g.to_act());
+                proptest::prop_assert_eq!(live.game().result(), g.game().result());
+            }
+        }
+    }
 }

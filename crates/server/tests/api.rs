@@ -152,6 +152,9 @@ async fn bad_requests_get_4xx_json_and_change_nothing() {
         .post("/api/games/zzzzzzzzzz/moves", json!({"pos": "h8"}))
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, e) = app.get("/api/games").await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{e}");
+    assert!(e["error"].is_string(), "{e}");
     let (s, _) = app.get("/api/games/zzzzzzzzzz/record?format=psq").await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(count().await, 0);
@@ -162,6 +165,10 @@ async fn bad_requests_get_4xx_json_and_change_nothing() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     let (s, e) = app.get(&format!("/api/games/{id}?wait_ply=x")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    // A plain GET on the WebSocket endpoint.
+    let (s, e) = app.get(&format!("/api/games/{id}/ws")).await;
+    assert!(s.is_client_error(), "{s} {e}");
+    assert!(e["error"].is_string(), "{e}");
     let (s, e) = app
         .post(
             &format!("/api/games/{id}/opening"),
@@ -751,4 +758,89 @@ async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
     assert_eq!(g["thinking"], true);
     app.post(&format!("/api/games/{id}/stop"), json!({})).await;
     assert_eq!(app.wait_ply(id, 1).await["ply"], 2);
+}
+
+#[tokio::test]
+async fn themes_change_the_board() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let g = app
+        .create(json!({"mode": "local", "theme": "ocean", "seed": 7}))
+        .await;
+    assert_eq!(g["config"]["theme"], "ocean");
+    assert_eq!(g["bubbles"].as_array().unwrap().len(), 10);
+    assert_eq!(g["bubble_target"], 7);
+    assert_eq!(g["bubbles_held"], json!({"black": 0, "white": 0}));
+    let id = g["id"].as_str().unwrap();
+    let bubble = g["bubbles"][0]["name"].as_str().unwrap().to_string();
+    let g = app.play(id, &bubble).await;
+    assert!(g["bubbles_held"]["black"].as_u64().unwrap() >= 1, "{g}");
+
+    let g = app
+        .create(json!({"mode": "local", "theme": "rock", "seed": 3, "rocks": 12, "size": 13}))
+        .await;
+    let walls = g["walls"].as_array().unwrap();
+    assert_eq!(walls.len(), 12);
+    let id = g["id"].as_str().unwrap();
+    let wall = walls[0]["name"].as_str().unwrap();
+    let (s, e) = app
+        .post(&format!("/api/games/{id}/moves"), json!({"pos": wall}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("wall"), "{e}");
+}
+
+#[tokio::test]
+async fn the_computer_plays_every_rule_size_and_theme() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    for setup in [
+        json!({"rule": "standard", "size": 13}),
+        json!({"rule": "renju", "size": 15}),
+        json!({"rule": "caro", "size": 20, "k": 5}),
+        json!({"rule": "freestyle", "size": {"width": 26, "height": 7}, "k": 4}),
+        json!({"rule": "freestyle", "size": 5, "k": 4}),
+        json!({"rule": "standard", "size": 19, "k": 6, "theme": "rock", "seed": 5}),
+        json!({"rule": "renju", "theme": "ocean", "seed": 9}),
+    ] {
+        let mut req = setup.clone();
+        req["computer"] = json!({"player": "level3", "color": "black"});
+        let g = app.create(req).await;
+        let id = g["id"].as_str().unwrap();
+        let mut g = app.wait_ply(id, 0).await;
+        assert_eq!(g["ply"], 1, "{setup}: {g}");
+        for _ in 0..3 {
+            if !g["result"].is_null() {
+                break;
+            }
+            // The human plays the first free point in reading order that is allowed.
+            let width = g["config"]["size"]["width"].as_u64().unwrap();
+            let height = g["config"]["size"]["height"].as_u64().unwrap();
+            let taken: Vec<(u64, u64)> = g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(g["walls"].as_array().unwrap())
+                .map(|m| (m["x"].as_u64().unwrap(), m["y"].as_u64().unwrap()))
+                .collect();
+            let (x, y) = (0..height)
+                .flat_map(|y| (0..width).map(move |x| (x, y)))
+                .find(|p| !taken.contains(p))
+                .unwrap();
+            let (s, after) = app
+                .post(&format!("/api/games/{id}/moves"), json!({"x": x, "y": y}))
+                .await;
+            assert_eq!(s, StatusCode::OK, "{setup}: {after}");
+            let ply = after["ply"].as_u64().unwrap() as usize;
+            g = if after["result"].is_null() {
+                app.wait_ply(id, ply).await
+            } else {
+                after
+            };
+            assert!(
+                g["ply"].as_u64().unwrap() as usize > ply || !g["result"].is_null(),
+                "{setup}: the computer did not answer: {g}"
+            );
+        }
+    }
 }

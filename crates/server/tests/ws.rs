@@ -175,3 +175,53 @@ async fn clock_ticks_reach_subscribers() {
     assert_eq!(s["game"]["result"]["reason"], "time");
     assert_eq!(s["game"]["result"]["winner"], "black");
 }
+
+#[tokio::test]
+async fn leaving_the_page_cancels_the_computer_and_coming_back_resumes() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let addr = start(&app).await;
+    let g = http(
+        addr,
+        "/api/games",
+        json!({"computer": {"player": "level10", "color": "white"}}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    next_of(&mut ws, "state").await;
+    send(&mut ws, json!({"type": "move", "pos": "h8"})).await;
+    let s = next_of(&mut ws, "state").await;
+    assert_eq!(s["game"]["thinking"], true);
+    ws.close(None).await.unwrap();
+    drop(ws);
+    // The search is cancelled at once (level 10 would think for seconds) and its answer
+    // is dropped: the stored game still waits for the computer. (Reading the game through
+    // the API would restart the search, so look at the hub and the store directly.)
+    let slot = app.hub.slot(&id.parse().unwrap()).await.unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_millis(1500);
+    while slot.is_thinking() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!slot.is_thinking(), "the search was not cancelled");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stored = app
+        .hub
+        .store()
+        .load(&id.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.state.moves.len(), 1);
+    // Back on the page: the computer thinks again and answers.
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let s = next_of(&mut ws, "state").await;
+    assert_eq!(s["game"]["ply"], 1);
+    assert_eq!(s["game"]["thinking"], true);
+    send(&mut ws, json!({"type": "stop"})).await;
+    let mut s = next_of(&mut ws, "state").await;
+    while s["game"]["ply"] != 2 {
+        s = next_of(&mut ws, "state").await;
+    }
+}

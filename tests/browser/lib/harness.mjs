@@ -26,7 +26,10 @@ const CHROMIUM_ARGS = [
 
 /// The wuzi binary: $WUZI_BIN, else the release build, else the debug build.
 export function wuziBinary() {
-  if (process.env.WUZI_BIN) return process.env.WUZI_BIN;
+  if (process.env.WUZI_BIN) {
+    if (!fs.existsSync(process.env.WUZI_BIN)) throw new Error(`WUZI_BIN=${process.env.WUZI_BIN} does not exist`);
+    return process.env.WUZI_BIN;
+  }
   for (const profile of ['release', 'debug']) {
     const p = path.join(repoRoot, 'target', profile, 'wuzi');
     if (fs.existsSync(p)) return p;
@@ -63,7 +66,11 @@ export async function startServer() {
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));
   let exited = null;
-  proc.on('exit', (code) => (exited = code));
+  proc.on('exit', (code, signal) => (exited = code ?? signal));
+  proc.on('error', (e) => {
+    exited = 'spawn error';
+    log += `cannot start ${bin}: ${e.message}\n`;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30000;
   for (;;) {

@@ -73,11 +73,14 @@ pub enum ClientMsg {
 
 /// Upgrades to a WebSocket for the game (404 for an unknown id).
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let slot = find(&hub, &id).await?;
+    let ws = ws.map_err(|e| {
+        Error::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })?;
     Ok(ws
         .max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| run_socket(hub, slot, socket)))
@@ -158,6 +161,12 @@ where
         if sink.send(encode(&out)).await.is_err() {
             break;
         }
+    }
+    // The last page watching this game left (closed, or moved on to a new game): stop
+    // thinking for it. Opening it again resumes the computer's search.
+    drop(rx);
+    if slot.subscribers() == 0 {
+        hub.abandon(&slot);
     }
 }
 
