@@ -19,7 +19,7 @@ if [ "$profile" = release ]; then
 else
   cargo build -p wuzi
 fi
-export WUZI_BIN="${WUZI_BIN:-$PWD/target/$profile/wuzi}"
+export WUZI_BIN="${WUZI_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/$profile/wuzi}"
 
 cd tests/browser
 npm ci --no-audit --no-fund --loglevel=error

@@ -102,3 +102,21 @@ test('the new-game dialog shows only the fields that apply', { timeout: 60000 },
   await page.click('#new-cancel');
   assert.deepEqual(errors, []);
 });
+
+test('"Move now" while the computer thinks makes it play its best move so far', { timeout: 180000 }, async () => {
+  const { page, errors } = browser;
+  await newGameViaDialog(page, { mode: 'computer', player: 'level10', color: 'black', rule: 'freestyle', size: '15', clock: 'none' });
+  await play(page, 'h8');
+  const reply = await waitView(page, (g) => !g.thinking && g.moves.length === 2, { what: 'the first reply', timeout: 120000 });
+  await play(page, reply.moves[1].name === 'i9' ? 'g7' : 'i9');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'thinking');
+  const button = page.locator('#btn-move-now');
+  assert.ok(await button.isVisible(), 'the button shows while the computer thinks');
+  await button.click({ timeout: 5000 }).catch(() => {
+    /* the reply came first */
+  });
+  const v = await waitView(page, (g) => !g.thinking && g.moves.length === 4, { what: "the computer's move", timeout: 120000 });
+  assert.equal(v.sideToMove, 'black');
+  assert.equal(await button.isVisible(), false, 'hidden again on my turn');
+  assert.deepEqual(errors, []);
+});

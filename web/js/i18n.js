@@ -172,6 +172,7 @@ const en = {
   'nav.next': 'Next move (→)',
   'nav.last': 'Current position (End)',
   'meta.k': '{k} in a row',
+  'btn.move_now': 'Move now',
 };
 
 const zhHans = {
@@ -337,6 +338,7 @@ const zhHans = {
   'nav.next': '下一手（→）',
   'nav.last': '当前局面（End）',
   'meta.k': '{k} 连',
+  'btn.move_now': '立即落子',
 };
 
 const zhHant = {
@@ -502,6 +504,7 @@ const zhHant = {
   'nav.next': '下一手（→）',
   'nav.last': '目前局面（End）',
   'meta.k': '{k} 連',
+  'btn.move_now': '立即落子',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

@@ -312,6 +312,10 @@ $('btn-restart').addEventListener('click', () => {
   if (v) run(() => api.restart(v.id));
 });
 $('btn-hint').addEventListener('click', hint);
+// While the computer thinks: ask it to play its best move so far.
+$('btn-move-now').addEventListener('click', () => {
+  if (store.view && store.view.thinking && socket) socket.send({ type: 'stop' });
+});
 $('btn-continue-here').addEventListener('click', continueHere);
 $('btn-back-live').addEventListener('click', () => store.browse(Infinity));
 

@@ -40,7 +40,10 @@ pub const fn pos_of(i: Idx) -> Pos {
 
 #[derive(Clone, Copy, Default)]
 struct Point {
+    /// Two-bit line keys (caro).
     key: [u32; 4],
+    /// Ternary line keys per colour (other rules).
+    tkey: [[u32; 4]; 2],
     pat: [[Pattern; 4]; 2],
     threat: [Threat; 2],
     /// Black's threat needs the exact forbidden-move check (renju, two open threes).
@@ -133,6 +136,9 @@ impl Board {
                     key |= c << pattern::shift(o);
                 }
                 b.points[i].key[d] = key;
+                for c in Color::ALL {
+                    b.points[i].tkey[c.index()][d] = PatternTable::ternary_key(key, c);
+                }
             }
         }
         for n in 0..b.on_board.len() {
@@ -470,6 +476,10 @@ impl Board {
     fn set_cell(&mut self, i: Idx, code: u32) {
         let old = u32::from(self.cells[i]);
         self.cells[i] = code as u8;
+        if self.table.is_ternary() {
+            self.set_cell_ternary(i, old, code);
+            return;
+        }
         let delta = old ^ code;
         for (d, &off) in DIR.iter().enumerate() {
             for o in 1..=HALF as isize {
@@ -497,7 +507,50 @@ impl Board {
         }
     }
 
+    /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups.
+    fn set_cell_ternary(&mut self, i: Idx, old: u32, code: u32) {
+        let digit_delta = [
+            pattern::ternary_digit(code, Color::Black) as i32
+                - pattern::ternary_digit(old, Color::Black) as i32,
+            pattern::ternary_digit(code, Color::White) as i32
+                - pattern::ternary_digit(old, Color::White) as i32,
+        ];
+        for (d, &off) in DIR.iter().enumerate() {
+            for o in 1..=HALF as isize {
+                for (j, rel) in [
+                    (i as isize - off * o, o as i32),
+                    (i as isize + off * o, -(o as i32)),
+                ] {
+                    if !(0..CELLS as isize).contains(&j) {
+                        continue;
+                    }
+                    let j = j as usize;
+                    let place = pattern::POW3[(pattern::shift(rel) / 2) as usize] as i32;
+                    let empty = self.cells[j] == pattern::EMPTY as u8;
+                    for (c, &dd) in digit_delta.iter().enumerate() {
+                        let t = self.points[j].tkey[c][d].wrapping_add_signed(dd * place);
+                        self.points[j].tkey[c][d] = t;
+                        if empty {
+                            let pat = self.table.by_ternary(Color::ALL[c], t);
+                            if pat != self.points[j].pat[c][d] {
+                                self.points[j].pat[c][d] = pat;
+                                self.update_color(j, c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn refresh_dir(&mut self, j: Idx, d: usize) {
+        if self.table.is_ternary() {
+            let t = self.points[j].tkey;
+            let p = &mut self.points[j];
+            p.pat[0][d] = self.table.by_ternary(Color::Black, t[0][d]);
+            p.pat[1][d] = self.table.by_ternary(Color::White, t[1][d]);
+            return;
+        }
         let key = self.points[j].key[d];
         let new = self.table.patterns(key);
         let p = &mut self.points[j];
@@ -623,7 +676,11 @@ mod tests {
                 assert_eq!(b.value_sum, fresh.value_sum, "{rule} step {step}\n{b:?}");
                 assert_eq!(b.threat_count, fresh.threat_count, "{rule} step {step}");
                 for &i in b.points() {
-                    assert_eq!(b.points[i].key, fresh.points[i].key);
+                    if rule == Rule::Caro {
+                        assert_eq!(b.points[i].key, fresh.points[i].key);
+                    } else {
+                        assert_eq!(b.points[i].tkey, fresh.points[i].tkey);
+                    }
                     assert_eq!(b.cand[i] > 0, fresh.cand[i] > 0);
                     if b.is_empty(i) {
                         assert_eq!(b.points[i].threat, fresh.points[i].threat);

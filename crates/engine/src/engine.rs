@@ -194,13 +194,32 @@ impl Engine {
         let mut root: Vec<Idx> = Vec::new();
         let mut opp_wins = Vec::new();
         board.win_points(opp, &mut opp_wins);
-        if let Some(&b) = opp_wins.first() {
-            let score = if opp_wins.len() >= 2 || !board.is_legal(b) {
+        if !opp_wins.is_empty() {
+            // Block the five (a legal point of it); with two fives or only forbidden
+            // blocks the game is lost, but the move is still a legal one.
+            let legal_block = opp_wins.iter().copied().find(|&b| board.is_legal(b));
+            let lost = opp_wins.len() >= 2 || legal_block.is_none();
+            let score = if lost {
                 Score::Loss(2)
             } else {
                 Score::Eval(board.evaluate())
             };
-            return done(b, score, vec![b], 0);
+            let points = board.points().to_vec();
+            let m = legal_block
+                .or_else(|| {
+                    points
+                        .iter()
+                        .copied()
+                        .find(|&i| board.is_empty(i) && board.is_candidate(i) && board.is_legal(i))
+                })
+                .or_else(|| {
+                    points
+                        .iter()
+                        .copied()
+                        .find(|&i| board.is_empty(i) && board.is_legal(i))
+                })
+                .unwrap_or(opp_wins[0]);
+            return done(m, score, vec![m], 0);
         }
         movegen::generate(&mut board, &mut root);
         if root.is_empty() {
@@ -248,11 +267,16 @@ impl Engine {
                 .nodes
                 .map_or(ROOT_VCT_NODES, |n| (n / 10).min(ROOT_VCT_NODES));
             let mut vct_solver = Solver::with_nodes(vct_budget, stop);
-            vct_solver.set_deadline(tm.hard().map(|h| start + h / 5));
+            vct_solver.set_deadline(tm.hard().map(|h| start + h / 8));
             line.clear();
-            let found = vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
+            let found = params::Features::current().root_vct
+                && vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
             vcf_nodes = solver.nodes + vct_solver.nodes;
-            if found && limits.multipv <= 1 && !line.is_empty() {
+            if found
+                && limits.multipv <= 1
+                && !line.is_empty()
+                && params::Features::current().root_vct
+            {
                 let n = line.len() as u32;
                 return done(line[0], Score::Win(n), line, vcf_nodes);
             }

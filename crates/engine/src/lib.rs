@@ -5,6 +5,22 @@
 //! on [`wuzi_rules`] only; front ends (the Gomocup brain, the server, the CLI) drive it
 //! through [`Engine`], [`Position`], [`SearchLimits`] and [`PlayerKind`].
 //!
+//! How it is built, one module per concern:
+//! - [`eval::pattern`]: line patterns (five, straight four, four, open three, …) for
+//!   every line key, generated at first use by a classifier written from the
+//!   definitions; [`eval`] combines a point's four lines into a [`eval::Threat`].
+//! - [`board`]: the search board keeps every empty point's patterns and threats for
+//!   both colours incrementally, so threats are known in O(1) after a move; renju
+//!   forbidden points come from the patterns, with the exact `wuzi_rules` check only for
+//!   double-three candidates.
+//! - [`movegen`]: candidates near the stones, restricted to defences and counter-fours
+//!   when the opponent threatens to win.
+//! - [`search`]: iterative deepening, PVS, aspiration windows, killers/history,
+//!   late-move reductions and pruning, VCF at the leaves; [`threat`]: VCF/VCT proofs
+//!   (used at the root); [`tt`]: the shared table; [`time`]: soft/hard deadlines;
+//!   [`threads`]: Lazy SMP; [`params`]: the tunables; [`bench`](mod@bench): the node signature.
+//! - [`player`]: levels 1..=10 (see [`player::LEVELS`]) and the classic AIs.
+//!
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};

@@ -232,7 +232,9 @@ fn double_three_is_found_by_vct_not_vcf() {
     assert_eq!(wuzi_engine::vcf(&pos, &limits), None);
     let line = wuzi_engine::vct(&pos, &limits).expect("a VCT");
     assert!(line.len() >= 5, "{line:?}");
-    let r = search(&pos, &SearchLimits::depth(3));
+    // White's split three c5 e5 g5 gives it counter-fours, so the main search needs a
+    // few plies to prove the win.
+    let r = search(&pos, &SearchLimits::depth(5));
     assert!(matches!(r.score, Score::Win(_)), "{}", r.score);
     // The same stones without the double three: no VCT.
     let quiet = board(&[
@@ -250,4 +252,52 @@ fn double_three_is_found_by_vct_not_vcf() {
     ]);
     let pos = position(Rule::Freestyle, &quiet, Color::Black);
     assert_eq!(wuzi_engine::vct(&pos, &limits), None);
+}
+
+#[test]
+fn black_never_plays_a_forbidden_point_in_random_renju_positions() {
+    use wuzi_rules::random::SplitMix64;
+    use wuzi_rules::{Game, GameConfig, Size};
+    let size = Size::STANDARD;
+    let mut rng = SplitMix64::new(2024);
+    let mut with_forbidden = 0;
+    for _ in 0..40 {
+        // A dense random game near the centre, Black to move.
+        let mut game = Game::new(GameConfig::new(Rule::Renju, size)).unwrap();
+        let plies = 16 + 2 * rng.below(10);
+        while game.ply() < plies && game.result().is_none() {
+            let x = 4 + rng.below(7) as u8;
+            let y = 4 + rng.below(7) as u8;
+            let p = wuzi_rules::Pos::new_unchecked(x, y);
+            if game.board().is_empty(p)
+                && (game.side_to_move() == Color::White || game.forbidden_kind(p).is_none())
+            {
+                game.try_play(p).unwrap();
+                if game.result().is_some() {
+                    game.undo();
+                    break;
+                }
+            }
+        }
+        if game.side_to_move() != Color::Black || game.result().is_some() {
+            continue;
+        }
+        let forbidden = game.forbidden_points();
+        if !forbidden.is_empty() {
+            with_forbidden += 1;
+        }
+        let pos = Position::from_game(&game);
+        let r = search(&pos, &SearchLimits::depth(3));
+        let m = r.best.unwrap();
+        assert!(
+            pos.is_legal(m),
+            "black played forbidden {}\n{}",
+            name(m),
+            game.board()
+        );
+    }
+    assert!(
+        with_forbidden >= 3,
+        "too few positions with forbidden points ({with_forbidden})"
+    );
 }

@@ -43,6 +43,31 @@ fn vcf_puzzles_are_solved() {
             if id == UNSETTLED {
                 if let Some(l) = &line {
                     common::check_vcf_line(&pos, l).unwrap();
+                    // Replay the record's own move order plus the line through the
+                    // rules' game, which must end with the attacker's five.
+                    let l: Vec<_> = l
+                        .iter()
+                        .map(|&p| sym.inverse().apply(p, Size::STANDARD))
+                        .collect();
+                    let mut moves = wuzi_rules::notation::parse_moves(
+                        r["moves"].as_str().unwrap(),
+                        Size::STANDARD,
+                    )
+                    .unwrap();
+                    moves.extend_from_slice(&l);
+                    let game = wuzi_rules::Game::from_moves(config.clone(), &moves).unwrap();
+                    let result = game.result().expect("the line ends the game");
+                    assert_eq!(
+                        result.winner,
+                        Some(to_move),
+                        "{}",
+                        result.describe(Size::STANDARD)
+                    );
+                    report.push(format!(
+                        "{id}: replayed: {} ({})",
+                        result.describe(Size::STANDARD),
+                        wuzi_rules::notation::format_moves(&l, Size::STANDARD, " ")
+                    ));
                 }
                 continue;
             }

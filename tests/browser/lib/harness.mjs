@@ -11,7 +11,11 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..', '..');
-export const screenshotDir = path.join(repoRoot, 'docs', 'screenshots');
+// Screenshots go to target/screenshots/ (ignored by git) so a test run leaves the tree clean;
+// UPDATE_SCREENSHOTS=1 writes the README's copies in docs/screenshots/ instead.
+export const screenshotDir = process.env.UPDATE_SCREENSHOTS === '1'
+  ? path.join(repoRoot, 'docs', 'screenshots')
+  : path.join(process.env.CARGO_TARGET_DIR || path.join(repoRoot, 'target'), 'screenshots');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -26,7 +30,10 @@ const CHROMIUM_ARGS = [
 
 /// The wuzi binary: $WUZI_BIN, else the release build, else the debug build.
 export function wuziBinary() {
-  if (process.env.WUZI_BIN) return process.env.WUZI_BIN;
+  if (process.env.WUZI_BIN) {
+    if (!fs.existsSync(process.env.WUZI_BIN)) throw new Error(`WUZI_BIN=${process.env.WUZI_BIN} does not exist`);
+    return process.env.WUZI_BIN;
+  }
   for (const profile of ['release', 'debug']) {
     const p = path.join(repoRoot, 'target', profile, 'wuzi');
     if (fs.existsSync(p)) return p;
@@ -63,7 +70,11 @@ export async function startServer() {
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));
   let exited = null;
-  proc.on('exit', (code) => (exited = code));
+  proc.on('exit', (code, signal) => (exited = code ?? signal));
+  proc.on('error', (e) => {
+    exited = 'spawn error';
+    log += `cannot start ${bin}: ${e.message}\n`;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30000;
   for (;;) {

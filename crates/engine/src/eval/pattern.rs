@@ -216,16 +216,32 @@ impl Classifier {
     }
 
     fn canonical(&self, key: u32) -> u32 {
-        if !self.canonical_walls {
-            return key;
+        let mut key = key;
+        if self.canonical_walls {
+            // Walls (0b11) become the opponent's stones: clear the bit that the
+            // opponent's code lacks.
+            let walls = key & (key >> 1) & 0x5_5555;
+            key = match self.fr.color {
+                Color::Black => key ^ walls,        // 11 -> 10 (white)
+                Color::White => key ^ (walls << 1), // 11 -> 01 (black)
+            };
         }
-        // Walls (0b11) become the opponent's stones: clear the bit that the opponent's
-        // code lacks.
-        let walls = key & (key >> 1) & 0x5_5555;
-        match self.fr.color {
-            Color::Black => key ^ walls,        // 11 -> 10 (white)
-            Color::White => key ^ (walls << 1), // 11 -> 01 (black)
+        // Nothing beyond the first blocking cell on either side can touch a five
+        // through the centre: read it all as wall.
+        let opp = stone_code(self.fr.color.opponent());
+        for side in [-1i32, 1] {
+            let mut blocked = false;
+            for n in 1..=HALF as i32 {
+                let sh = shift(side * n);
+                let c = (key >> sh) & 3;
+                if blocked {
+                    key |= WALL << sh;
+                } else if c == opp || c == WALL {
+                    blocked = true;
+                }
+            }
         }
+        key
     }
 
     fn classify(&mut self, key: u32) -> Pattern {
@@ -308,11 +324,37 @@ impl Classifier {
     }
 }
 
+/// Number of ternary line keys (`3^(2*HALF)`): each neighbour is empty (0), own (1) or
+/// blocked (2: opponent or wall), from one colour's point of view.
+pub const TERNARY_KEYS: usize = 59_049;
+
+/// Place values of the ternary key, by neighbour index (as [`shift`]` / 2`).
+pub const POW3: [u32; 2 * HALF] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
+
+/// The ternary digit of a cell code for `color`.
+#[inline]
+#[must_use]
+pub const fn ternary_digit(code: u32, color: Color) -> u32 {
+    if code == EMPTY {
+        0
+    } else if code == stone_code(color) {
+        1
+    } else {
+        2
+    }
+}
+
 /// The patterns of every line key for both colours, for one rule and k.
+///
+/// Rules where walls and opponent stones block alike (all but caro) use small ternary
+/// tables (59,049 entries a colour: quick to build, and they stay in cache); caro,
+/// where only opponent stones block a five, uses the full two-bit key (2^20 entries).
 #[derive(Debug)]
 pub struct PatternTable {
-    /// `table[key]` = the patterns for Black and White (one cache line per lookup).
-    table: Vec<[Pattern; 2]>,
+    /// Caro: `full[key]` = the patterns for Black and White.
+    full: Option<Vec<[Pattern; 2]>>,
+    /// Other rules: `ternary[color][ternary key]`.
+    ternary: Option<[Vec<Pattern>; 2]>,
 }
 
 impl PatternTable {
@@ -325,11 +367,66 @@ impl PatternTable {
             })
         };
         let (mut b, mut w) = (classifier(Color::Black), classifier(Color::White));
-        PatternTable {
-            table: (0..KEYS as u32)
-                .map(|key| [b.classify(key), w.classify(key)])
-                .collect(),
+        if rule == Rule::Caro {
+            return PatternTable {
+                full: Some(
+                    (0..KEYS as u32)
+                        .map(|key| [b.classify(key), w.classify(key)])
+                        .collect(),
+                ),
+                ternary: None,
+            };
         }
+        let make = |c: &mut Classifier, color: Color| -> Vec<Pattern> {
+            let own = stone_code(color);
+            let opp = stone_code(color.opponent());
+            (0..TERNARY_KEYS as u32)
+                .map(|t| {
+                    let mut key = 0;
+                    let mut rest = t;
+                    for i in 0..2 * HALF as u32 {
+                        let code = match rest % 3 {
+                            0 => EMPTY,
+                            1 => own,
+                            _ => opp,
+                        };
+                        key |= code << (2 * i);
+                        rest /= 3;
+                    }
+                    c.classify(key)
+                })
+                .collect()
+        };
+        let tb = make(&mut b, Color::Black);
+        let tw = make(&mut w, Color::White);
+        PatternTable {
+            full: None,
+            ternary: Some([tb, tw]),
+        }
+    }
+
+    /// Whether this table is read by ternary keys (every rule but caro).
+    #[must_use]
+    pub fn is_ternary(&self) -> bool {
+        self.ternary.is_some()
+    }
+
+    /// The pattern of `color` by its ternary key (ternary tables only).
+    #[inline]
+    #[must_use]
+    pub fn by_ternary(&self, color: Color, tkey: u32) -> Pattern {
+        match &self.ternary {
+            Some(t) => t[color.index()][tkey as usize],
+            None => Pattern::Dead,
+        }
+    }
+
+    /// The ternary key of a two-bit line key for `color`.
+    #[must_use]
+    pub fn ternary_key(key: u32, color: Color) -> u32 {
+        (0..2 * HALF as u32)
+            .map(|i| ternary_digit((key >> (2 * i)) & 3, color) * POW3[i as usize])
+            .sum()
     }
 
     /// The shared table for `rule` and `k` (built on first use).
@@ -364,14 +461,23 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn pattern(&self, color: Color, key: u32) -> Pattern {
-        self.table[key as usize][color.index()]
+        match &self.full {
+            Some(t) => t[key as usize][color.index()],
+            None => self.by_ternary(color, Self::ternary_key(key, color)),
+        }
     }
 
-    /// The patterns of both colours (Black first) on the line with key `key`.
+    /// The patterns of both colours (Black first) on the line with two-bit key `key`.
     #[inline]
     #[must_use]
     pub fn patterns(&self, key: u32) -> [Pattern; 2] {
-        self.table[key as usize]
+        match &self.full {
+            Some(t) => t[key as usize],
+            None => [
+                self.pattern(Color::Black, key),
+                self.pattern(Color::White, key),
+            ],
+        }
     }
 }
 

@@ -76,6 +76,7 @@ pub struct Worker<'a> {
     leaf_stop: AtomicBool,
     /// Root moves excluded from this search (multipv: those already reported).
     pub excluded: Vec<Idx>,
+    features: params::Features,
 }
 
 impl std::fmt::Debug for Worker<'_> {
@@ -124,6 +125,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             leaf_stop: AtomicBool::new(false),
             excluded: Vec::new(),
+            features: params::Features::current(),
         }
     }
 
@@ -282,17 +284,30 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 6. Leaves: a short VCF, else the static evaluation.
-        if depth <= 0 && forced.is_none() {
-            return self.leaf(ply, alpha, beta);
-        }
-        let depth = depth.max(1);
+        // Step 6. Leaves: a short VCF, else the static evaluation. With the threat
+        // extension a leaf under a winning threat is searched on (defences only), and
+        // a forced block at the horizon stays at the horizon.
+        let depth = if self.features.threat_extension {
+            if depth <= 0
+                && forced.is_none()
+                && (depth <= -params::THREAT_EXTENSION_PLIES || !movegen::under_threat(&self.board))
+            {
+                return self.leaf(ply, alpha, beta);
+            }
+            depth
+        } else {
+            if depth <= 0 && forced.is_none() {
+                return self.leaf(ply, alpha, beta);
+            }
+            depth.max(1)
+        };
 
         let static_eval = tt_entry.map_or_else(|| self.board.evaluate(), |e| e.eval);
 
         // Step 7. Futility pruning: a quiet position far below alpha at low depth.
         let threatened = forced.is_some() || movegen::under_threat(&self.board);
-        if !pv_node
+        if self.features.futility
+            && !pv_node
             && !threatened
             && depth <= 2
             && static_eval - params::FUTILITY_MARGIN * depth >= beta
@@ -331,8 +346,9 @@ impl<'a> Worker<'a> {
         for (n, &(m, order)) in moves.iter().enumerate() {
             // Late-move pruning: at shallow quiet nodes skip the tail.
             let quiet = !restricted && order < params::ATTACK_ORDER[Threat::Flex3 as usize];
-            if !pv_node
-                && n >= params::MAX_MOVES_BASE + 4 * depth as usize
+            if self.features.lmp
+                && !pv_node
+                && n >= params::MAX_MOVES_BASE + 4 * depth.max(0) as usize
                 && quiet
                 && best > -WIN_BOUND
             {
@@ -340,13 +356,21 @@ impl<'a> Worker<'a> {
             }
             self.board.play(m);
             // Forced replies (one legal answer) do not cost depth.
-            let new_depth = if forced_node { depth } else { depth - 1 };
+            let new_depth = if forced_node && self.features.forced_extension {
+                depth
+            } else {
+                depth - 1
+            };
             let mut score;
             if n == 0 {
                 score = -self.search(-beta, -alpha, new_depth, ply + 1);
             } else {
                 let mut r = 0;
-                if depth >= params::LMR_MIN_DEPTH && n >= params::LMR_MIN_MOVES && quiet {
+                if self.features.lmr
+                    && depth >= params::LMR_MIN_DEPTH
+                    && n >= params::LMR_MIN_MOVES
+                    && quiet
+                {
                     r = 1 + i32::from(n >= 8) + i32::from(!pv_node && n >= 16);
                     r = r.min(new_depth - 1).max(0);
                 }
@@ -433,7 +457,7 @@ impl<'a> Worker<'a> {
         let me = self.board.to_move();
         let fours = self.board.threat_count(me, Threat::Block4)
             + self.board.threat_count(me, Threat::Block4Flex3);
-        if self.board.threat_count(me, Threat::Block4Flex3) > 0 {
+        if self.features.leaf_vcf && self.board.threat_count(me, Threat::Block4Flex3) > 0 {
             let mut solver = Solver::with_nodes(params::LEAF_VCF_NODES, &self.leaf_stop);
             let mut line = Vec::new();
             if solver.vcf(&mut self.board, params::LEAF_VCF_DEPTH, &mut line) {
@@ -469,6 +493,7 @@ impl<'a> Worker<'a> {
         let (mut alpha, mut beta) = (-WIN, WIN);
         let mut delta = params::ASPIRATION_WINDOW;
         if let Some(p) = prev
+            && self.features.aspiration
             && depth >= 4
             && p.abs() < WIN_BOUND
         {
@@ -479,6 +504,15 @@ impl<'a> Worker<'a> {
             let score = self.search(alpha, beta, depth, 0);
             if self.stopped {
                 return score;
+            }
+            // The root may be settled before its move loop (a sure win found by the
+            // threat checks): credit that move.
+            if let Some(&m) = self.pv[0].first()
+                && let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m)
+                && rm.score < score
+            {
+                rm.score = score;
+                rm.pv = self.pv[0].clone();
             }
             self.root_moves
                 .sort_by(|a, b| b.score.cmp(&a.score).then(a.mv.cmp(&b.mv)));
