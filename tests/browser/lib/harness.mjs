@@ -11,7 +11,11 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..', '..');
-export const screenshotDir = path.join(repoRoot, 'docs', 'screenshots');
+// Screenshots go to target/screenshots/ (ignored by git) so a test run leaves the tree clean;
+// UPDATE_SCREENSHOTS=1 writes the README's copies in docs/screenshots/ instead.
+export const screenshotDir = process.env.UPDATE_SCREENSHOTS === '1'
+  ? path.join(repoRoot, 'docs', 'screenshots')
+  : path.join(process.env.CARGO_TARGET_DIR || path.join(repoRoot, 'target'), 'screenshots');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
