@@ -164,6 +164,23 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Whether the side to move wins with one stone; if so the stone is pushed on `line`.
+    fn win_now(board: &mut Board, line: &mut Vec<Idx>) -> bool {
+        let me = board.to_move();
+        let mut wins = Vec::new();
+        board.win_points(me, &mut wins);
+        match wins
+            .into_iter()
+            .find(|&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
+        {
+            Some(w) => {
+                line.push(w);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// VCF for the side to move. On success `line` holds the winning sequence.
     pub fn vcf(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
         if self.tick() {
@@ -171,13 +188,7 @@ impl<'a> Solver<'a> {
         }
         let me = board.to_move();
         let opp = me.opponent();
-        let mut wins = Vec::new();
-        board.win_points(me, &mut wins);
-        if let Some(&w) = wins
-            .iter()
-            .find(|&&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
-        {
-            line.push(w);
+        if Self::win_now(board, line) {
             return true;
         }
         if depth == 0 {
@@ -255,13 +266,7 @@ impl<'a> Solver<'a> {
         }
         let me = board.to_move();
         let opp = me.opponent();
-        let mut wins = Vec::new();
-        board.win_points(me, &mut wins);
-        if let Some(&w) = wins
-            .iter()
-            .find(|&&w| board.threat(w, me) == Threat::Five || board.is_legal(w))
-        {
-            line.push(w);
+        if Self::win_now(board, line) {
             return true;
         }
         if depth == 0 {
