@@ -61,6 +61,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .iter()
         .map(|&(p, kind)| format!("{}:{}", size.notation(p), kind.code()))
         .collect();
-    println!("{}", line.join(" "));
+    say!("{}", line.join(" "));
     Ok(())
 }

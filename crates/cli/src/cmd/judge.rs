@@ -51,8 +51,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     }
     match game.result() {
-        Some(result) => println!("{}", result.describe(args.size)),
-        None => println!("ongoing"),
+        Some(result) => say!("{}", result.describe(args.size)),
+        None => say!("ongoing"),
     }
     Ok(())
 }
