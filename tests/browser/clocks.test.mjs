@@ -1,23 +1,14 @@
 // Clocks: the running side is highlighted, and when a flag falls the server ends the game on time.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 test('per side: White\'s time runs out and White loses on time', { timeout: 120000 }, async () => {
-  const { page, errors } = browser;
-  await page.goto(server.url);
+  const { page, errors } = suite.browser;
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id);
   // 3 seconds each, no increment. The clocks start once a stone is on the board.
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', clock: 'side', minutes: '0.05', increment: '0' });
@@ -33,7 +24,7 @@ test('per side: White\'s time runs out and White loses on time', { timeout: 1200
 });
 
 test('per move: the limit applies to each move', { timeout: 120000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', clock: 'move', move_seconds: '2' });
   await play(page, 'h8');
   await play(page, 'h9');

@@ -1,21 +1,12 @@
 // A full game against the computer in the browser: the page shows the server's result, and the
 // downloaded records hold the moves that were played.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, statusText, pointName } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, statusText, pointName } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /// The test's own player (not the page's, which never judges): complete its longest line,
 /// else block the opponent's, else grow its own; moves near the stones.
@@ -57,8 +48,8 @@ function chooseMove(v) {
 }
 
 test('a full game against the computer ends with the server\'s result on the page, and the records hold the game', { timeout: 600000 }, async () => {
-  const { page, errors } = browser;
-  await page.goto(server.url);
+  const { page, errors } = suite.browser;
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id, { what: 'the default game' });
   const first = await waitView(page, () => true);
   // The defaults: 15×15 freestyle against the computer at level 5, the person playing Black.
@@ -80,7 +71,7 @@ test('a full game against the computer ends with the server\'s result on the pag
   v = await waitView(page, (g) => !!g.result && !g.thinking);
 
   // The page shows the server's verdict (checked against the API, never judged by the test).
-  const server_view = (await server.api('GET', `/api/games/${v.id}`)).body;
+  const server_view = (await suite.server.api('GET', `/api/games/${v.id}`)).body;
   assert.ok(server_view.result, 'the server says the game is over');
   assert.equal(v.result.winner, server_view.result.winner);
   const status = await statusText(page);

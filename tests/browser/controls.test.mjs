@@ -1,24 +1,15 @@
 // The other game controls: hint, resign (with its confirming second click), restart, and the
 // display settings (move numbers, remembered across a reload).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 test('hint names the engine\'s move; resign needs a second click and ends the game; restart empties the board', { timeout: 180000 }, async () => {
-  const { page, errors } = browser;
-  await page.goto(server.url);
+  const { page, errors } = suite.browser;
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id);
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15' });
   for (const m of ['h8', 'h9', 'i8', 'i9', 'j8', 'j9']) await play(page, m);
@@ -55,7 +46,7 @@ test('hint names the engine\'s move; resign needs a second click and ends the ga
 });
 
 test('move numbers and the evaluation bar are settings, remembered across a reload', { timeout: 60000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await page.click('#btn-settings');
   const numbers = page.locator('#dlg-settings input[name=moveNumbers]');
   const evalBox = page.locator('#dlg-settings input[name=showEval]');
@@ -76,7 +67,7 @@ test('move numbers and the evaluation bar are settings, remembered across a relo
 });
 
 test('the new-game dialog shows only the fields that apply', { timeout: 60000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await page.click('#btn-new');
   const dlg = page.locator('#dlg-new');
   await dlg.locator('input[name=mode][value=local]').check({ force: true });
@@ -104,7 +95,7 @@ test('the new-game dialog shows only the fields that apply', { timeout: 60000 },
 });
 
 test('"Move now" while the computer thinks makes it play its best move so far', { timeout: 180000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await newGameViaDialog(page, { mode: 'computer', player: 'level10', color: 'black', rule: 'freestyle', size: '15', clock: 'none' });
   await play(page, 'h8');
   const reply = await waitView(page, (g) => !g.thinking && g.moves.length === 2, { what: 'the first reply', timeout: 120000 });

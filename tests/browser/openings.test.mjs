@@ -1,23 +1,14 @@
 // Swap and swap2 openings: the page offers the colour choices the server asks for.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 test('swap2 between two players: three stones, "place two more", two stones, then a colour choice', { timeout: 120000 }, async () => {
-  const { page, errors } = browser;
-  await page.goto(server.url);
+  const { page, errors } = suite.browser;
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id);
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', opening: 'swap2' });
   for (const m of ['h8', 'h9', 'j8']) await play(page, m);
@@ -47,7 +38,7 @@ test('swap2 between two players: three stones, "place two more", two stones, the
 });
 
 test('swap against the computer: the computer chooses its colour, and play goes on', { timeout: 180000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await newGameViaDialog(page, { mode: 'computer', player: 'level1', color: 'black', rule: 'freestyle', size: '15', opening: 'swap' });
   for (const m of ['h8', 'h9', 'j8']) await play(page, m);
   // The computer (second seat) chooses; then whoever is White plays move 4.

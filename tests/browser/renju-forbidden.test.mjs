@@ -1,25 +1,16 @@
 // Two players at one screen under renju: Black's forbidden point is refused or loses, per the setting.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, clickPoint, statusText } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, clickPoint, statusText } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 // After these moves Black to move has a double-three at i8 (g8 h8 _ across, i9 i10 down).
 const OPENING = ['g8', 'a1', 'h8', 'a3', 'i10', 'a5', 'i9', 'o1'];
 
 async function setUp(page, policy) {
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id, { what: 'the first game' });
   await newGameViaDialog(page, { mode: 'local', rule: 'renju', forbidden_policy: policy, size: '15' });
   for (const m of OPENING) await play(page, m);
@@ -32,7 +23,7 @@ async function setUp(page, policy) {
 }
 
 test('policy "refuse": a click on the forbidden point is refused and changes nothing', { timeout: 120000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await setUp(page, 'refuse');
   await clickPoint(page, 'i8');
   await page.waitForFunction(() => document.querySelector('#status').classList.contains('error'));
@@ -42,7 +33,7 @@ test('policy "refuse": a click on the forbidden point is refused and changes not
   assert.match(status, /double-three/);
   // Nothing changed on the server either.
   const v = await waitView(page, () => true);
-  const s = (await server.api('GET', `/api/games/${v.id}`)).body;
+  const s = (await suite.server.api('GET', `/api/games/${v.id}`)).body;
   assert.equal(s.moves.length, OPENING.length);
   assert.equal(s.result, null);
   // Black can still play elsewhere.
@@ -53,7 +44,7 @@ test('policy "refuse": a click on the forbidden point is refused and changes not
 });
 
 test('policy "lose": the forbidden move is played and Black loses, as the rules say', { timeout: 120000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await setUp(page, 'lose');
   await clickPoint(page, 'i8');
   const v = await waitView(page, (g) => !!g.result, { what: 'the result' });

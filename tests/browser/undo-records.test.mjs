@@ -1,23 +1,14 @@
 // Undo, looking back through the move list, opening a record and continuing from a move, and the link.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, statusText } from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 test('undo against the computer takes back to the person\'s last move; in a local game one stone', { timeout: 180000 }, async () => {
-  const { page, errors } = browser;
-  await page.goto(server.url);
+  const { page, errors } = suite.browser;
+  await page.goto(suite.server.url);
   await waitView(page, (v) => !!v.id);
   await newGameViaDialog(page, { mode: 'computer', player: 'level1', color: 'black', rule: 'freestyle', size: '15' });
   await play(page, 'h8');
@@ -40,7 +31,7 @@ test('undo against the computer takes back to the person\'s last move; in a loca
 });
 
 test('the move list looks back without changing the game; a record opens and play continues from a chosen move', { timeout: 180000 }, async () => {
-  const { page, errors } = browser;
+  const { page, errors } = suite.browser;
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15' });
   const moves = ['h8', 'i9', 'j10', 'h9', 'h10', 'g11'];
   for (const m of moves) await play(page, m);
@@ -56,7 +47,7 @@ test('the move list looks back without changing the game; a record opens and pla
   await page.keyboard.press('End');
   assert.equal(await page.evaluate(() => window.wuzi.store.shownPly()), 6);
   const v = await waitView(page, () => true);
-  const onServer = (await server.api('GET', `/api/games/${v.id}`)).body;
+  const onServer = (await suite.server.api('GET', `/api/games/${v.id}`)).body;
   assert.equal(onServer.moves.length, 6, 'looking back changed nothing on the server');
 
   // A link reopens the game at a move.
@@ -90,7 +81,7 @@ test('the move list looks back without changing the game; a record opens and pla
   assert.deepEqual(next.moves.map((m) => m.name), ['h8', 'h9', 'i8', 'k8']);
 
   // Open a file (an SGF of the game above, as the server writes it) and continue from move 5.
-  const sgf = await (await fetch(`${server.url}/api/games/${v.id}/record?format=sgf`)).text();
+  const sgf = await (await fetch(`${suite.server.url}/api/games/${v.id}/record?format=sgf`)).text();
   await page.click('#btn-records');
   await page.setInputFiles('#record-file', { name: 'game.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(sgf) });
   await page.waitForFunction(() => document.querySelector('#record-text').value.length > 0);

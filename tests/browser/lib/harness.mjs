@@ -1,6 +1,7 @@
 // Test harness: starts the real wuzi server on a free port with a temporary database, and Debian's
 // chromium (through playwright-core) with a fresh profile; helpers to read and click the board.
 
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -223,4 +224,19 @@ export async function saveScreenshot(page, name, options = {}) {
   const file = path.join(screenshotDir, name);
   await page.screenshot({ path: file, ...options });
   return file;
+}
+
+// Registers the usual suite setup: one real server and one browser for the file's tests,
+// both closed at the end. Returns an object whose `server` and `browser` are set in `before`.
+export function serverAndBrowser() {
+  const suite = { server: null, browser: null };
+  before(async () => {
+    suite.server = await startServer();
+    suite.browser = await openBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
