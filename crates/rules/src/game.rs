@@ -62,12 +62,10 @@ impl GameConfig {
         } = &self.variant
             && (*target == 0 || usize::from(*target) > bubbles.len())
         {
-            {
-                return Err(ConfigError::BubbleTarget {
-                    target: *target,
-                    bubbles: bubbles.len(),
-                });
-            }
+            return Err(ConfigError::BubbleTarget {
+                target: *target,
+                bubbles: bubbles.len(),
+            });
         }
         Ok(())
     }
