@@ -336,13 +336,7 @@ async fn the_flag_falls_without_any_request() {
     assert_eq!(g["clock"]["black_ms"], 400);
     // Nobody asks anything; the server's clock watcher ends the game and stores it.
     tokio::time::sleep(Duration::from_millis(900)).await;
-    let stored = app
-        .hub
-        .store()
-        .load(&id.parse().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = app.stored(&id).await;
     let verdict = stored.state.verdict.expect("lost on time");
     assert_eq!(verdict.winner, Some(wuzi_rules::Color::Black));
     let g = app.game(&id).await;
@@ -744,13 +738,7 @@ async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
     assert_eq!(app.hub.loaded(), 0, "the idle game stays in memory");
     // The cancelled search never lands in the stored game.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let stored = app
-        .hub
-        .store()
-        .load(&id.parse().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = app.stored(id).await;
     assert_eq!(stored.state.moves.len(), 1);
     // Opening it again resumes the computer's search.
     let g = app.game(id).await;

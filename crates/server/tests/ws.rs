@@ -206,13 +206,7 @@ async fn leaving_the_page_cancels_the_computer_and_coming_back_resumes() {
     }
     assert!(!slot.is_thinking(), "the search was not cancelled");
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let stored = app
-        .hub
-        .store()
-        .load(&id.parse().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = app.stored(id).await;
     assert_eq!(stored.state.moves.len(), 1);
     // Back on the page: the computer thinks again and answers.
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();

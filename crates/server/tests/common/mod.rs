@@ -12,6 +12,7 @@ use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
+use wuzi_server::live::StoredGame;
 use wuzi_server::{EngineConfig, Hub, HubConfig, Store};
 
 /// A database file of its own for each test, removed when dropped.
@@ -137,6 +138,16 @@ impl TestApp {
         let (s, g) = self.get(&format!("/api/games/{id}?wait_ply={ply}")).await;
         assert_eq!(s, StatusCode::OK, "{g}");
         g
+    }
+
+    /// The game as the store holds it (what a restarted server would load).
+    pub async fn stored(&self, id: &str) -> StoredGame {
+        self.hub
+            .store()
+            .load(&id.parse().expect("a game id"))
+            .await
+            .expect("the store answers")
+            .expect("the game is stored")
     }
 
     pub async fn game(&self, id: &str) -> Value {
