@@ -84,6 +84,7 @@ pub struct Engine {
     options: EngineOptions,
     tt: Option<Tt>,
     seed: u64,
+    features: params::Features,
 }
 
 /// A fresh seed per engine and per game (time and a counter), so games differ.
@@ -119,6 +120,7 @@ impl Engine {
             options,
             tt: None,
             seed: fresh_seed(),
+            features: params::Features::current(),
         }
     }
 
@@ -143,6 +145,12 @@ impl Engine {
             tt.clear();
         }
         self.seed = fresh_seed();
+    }
+
+    /// Switches search features (strength tests compare the same engine with and
+    /// without one). The default is [`params::Features::current`].
+    pub fn set_features(&mut self, features: params::Features) {
+        self.features = features;
     }
 
     /// The seed of the levels' random choices for the current game (a new one after
@@ -269,14 +277,10 @@ impl Engine {
             let mut vct_solver = Solver::with_nodes(vct_budget, stop);
             vct_solver.set_deadline(tm.hard().map(|h| start + h / 8));
             line.clear();
-            let found = params::Features::current().root_vct
+            let found = self.features.root_vct
                 && vct_solver.vct(&mut board, params::ROOT_VCT_DEPTH, &mut line);
             vcf_nodes = solver.nodes + vct_solver.nodes;
-            if found
-                && limits.multipv <= 1
-                && !line.is_empty()
-                && params::Features::current().root_vct
-            {
+            if found && limits.multipv <= 1 && !line.is_empty() && self.features.root_vct {
                 let n = line.len() as u32;
                 return done(line[0], Score::Win(n), line, vcf_nodes);
             }
@@ -292,6 +296,9 @@ impl Engine {
             nodes: AtomicU64::new(vcf_nodes),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             time: tm,
+            helper_best: std::sync::Mutex::new(None),
+            refuted: std::sync::Mutex::new(Vec::new()),
+            features: self.features,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let multipv = limits.multipv.clamp(1, root.len());
@@ -300,7 +307,19 @@ impl Engine {
             main_loop(w, &shared, max_depth, multipv, on_info)
         });
         let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-        let (best, score, pv, depth) = result;
+        let (mut best, mut score, mut pv, mut depth) = result;
+        // A helper that completed a deeper iteration than the main thread decides.
+        let helper = shared
+            .helper_best
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(c) = helper
+            && multipv == 1
+            && c.depth > depth as i32
+            && !lock(&shared.refuted).contains(&c.mv)
+        {
+            (best, score, pv, depth) = (c.mv, c.score, c.pv, c.depth as u32);
+        }
         SearchResult {
             best: Some(pos_of(best)),
             score: to_score(score),
@@ -310,6 +329,11 @@ impl Engine {
             time: start.elapsed(),
         }
     }
+}
+
+/// Locks a mutex, ignoring poisoning (a panicked thread left the data usable).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The main thread's iterative deepening: returns (best, score, pv, depth).
@@ -323,7 +347,10 @@ fn main_loop(
     let first = w.root_moves[0].mv;
     let mut best: (Idx, i32, Vec<Idx>, u32) = (first, 0, vec![first], 0);
     let mut prev: Vec<Option<i32>> = vec![None; multipv];
-    for depth in 1..=max_depth {
+    let mut verified: Vec<Idx> = Vec::new();
+    let mut depth = 0;
+    while depth < max_depth {
+        depth += 1;
         let mut lines: Vec<RootMove> = Vec::new();
         for p in prev.iter_mut() {
             w.excluded = lines.iter().map(|l| l.mv).collect();
@@ -343,6 +370,30 @@ fn main_loop(
         w.excluded.clear();
         if w.stopped() && lines.is_empty() {
             break;
+        }
+        // Root safety: the new best move must not lose to the opponent's VCT.
+        if let Some(l) = lines.first()
+            && shared.features.root_safety
+            && multipv == 1
+            && !w.stopped()
+            && l.score.abs() < WIN_BOUND
+            && !verified.contains(&l.mv)
+        {
+            let tried = lock(&shared.refuted).len();
+            if tried < params::ROOT_SAFETY_MAX_DROPS
+                && w.root_moves.len() > tried + 1
+                && w.refutes(l.mv, params::ROOT_SAFETY_NODES)
+            {
+                lock(&shared.refuted).push(l.mv);
+                if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == l.mv) {
+                    rm.score = -WIN;
+                }
+                // Search this depth again without it.
+                depth -= 1;
+                prev = vec![None; multipv];
+                continue;
+            }
+            verified.push(l.mv);
         }
         let elapsed = shared.time.elapsed();
         w.finish();

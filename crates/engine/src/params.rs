@@ -63,16 +63,26 @@ pub const MAX_MOVES_BASE: usize = 12;
 
 /// Attacker moves of the VCT tried at the root.
 pub const ROOT_VCT_DEPTH: u32 = 6;
+/// Node budget of the opponent's VCT run against each new best root move (root safety).
+pub const ROOT_SAFETY_NODES: u64 = 4_000;
+/// Most root moves dropped by root safety in one search (when more lose, the position
+/// is lost anyway and the search's own choice resists best).
+pub const ROOT_SAFETY_MAX_DROPS: usize = 2;
+/// Attacker moves of that VCT.
+pub const ROOT_SAFETY_VCT_DEPTH: u32 = 7;
 
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
-/// `futility`, `leafvcf`, `rootvct`, `forcedext`, `aspiration`, `threatext`.
+/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `forcedext`, `aspiration`, `threatext`.
 ///
 /// Measured at 100 ms a move, 80 games each (Elo of "with" minus "without", 95%
 /// interval): futility + late-move pruning +185 (+107..+286); leaf VCF +70 (−3..+151);
 /// LMR +39 (−34..+116); root VCT −22 (−99..+53) freestyle and −48 (−126..+25) renju,
-/// so it is off by default; threat extension +17 (−58..+95) freestyle.
+/// so it is off by default; threat extension +17 (−58..+95) freestyle. Root safety:
+/// ±0 (−88..+88) at 200 ms, 60 games freestyle, kept because it never plays into a
+/// VCT it can see; a VCT at every inner node cost −207 (−332..−117) and at ply 1
+/// −114 (−213..−31) at 100 ms, so the search uses none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
@@ -85,6 +95,8 @@ pub struct Features {
     pub leaf_vcf: bool,
     /// VCT at the root.
     pub root_vct: bool,
+    /// Root safety: a best move after which the opponent has a VCT is dropped.
+    pub root_safety: bool,
     /// Forced replies do not cost depth.
     pub forced_extension: bool,
     /// Aspiration windows.
@@ -101,6 +113,7 @@ impl Features {
         futility: true,
         leaf_vcf: true,
         root_vct: false,
+        root_safety: true,
         forced_extension: true,
         aspiration: true,
         threat_extension: true,
@@ -124,6 +137,7 @@ impl Features {
                     "futility" => f.futility = false,
                     "leafvcf" => f.leaf_vcf = false,
                     "rootvct" => f.root_vct = false,
+                    "rootsafety" => f.root_safety = false,
                     "forcedext" => f.forced_extension = false,
                     "aspiration" => f.aspiration = false,
                     "threatext" => f.threat_extension = false,

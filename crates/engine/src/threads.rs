@@ -1,10 +1,11 @@
 //! Lazy SMP: helper threads search the same root with the shared transposition table
-//! (at staggered depths) while the main thread reports and decides.
+//! (at staggered depths) while the main thread reports; the deepest completed
+//! iteration of any thread decides the move.
 
 use std::sync::atomic::Ordering;
 
 use crate::board::Board;
-use crate::search::{Shared, Worker};
+use crate::search::{Completed, Shared, Worker};
 
 /// Runs `main` on the current thread and `helpers` helper threads that iterate
 /// independently until the main thread is done; returns `main`'s result.
@@ -30,6 +31,20 @@ pub fn run<R>(
                         break;
                     }
                     prev = Some(s);
+                    if let Some(best) = w.root_moves.first() {
+                        let mut slot = shared
+                            .helper_best
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        if slot.as_ref().is_none_or(|c| c.depth < depth) {
+                            *slot = Some(Completed {
+                                depth,
+                                mv: best.mv,
+                                score: s,
+                                pv: best.pv.clone(),
+                            });
+                        }
+                    }
                     depth += 1;
                 }
                 w.finish();

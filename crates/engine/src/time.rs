@@ -69,6 +69,12 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
+    /// The instant of the hard limit, if any.
+    #[must_use]
+    pub fn hard_deadline(&self) -> Option<Instant> {
+        self.hard.map(|h| self.start + h)
+    }
+
     /// The hard limit, if any.
     #[must_use]
     pub fn hard(&self) -> Option<Duration> {

@@ -301,3 +301,66 @@ fn black_never_plays_a_forbidden_point_in_random_renju_positions() {
         "too few positions with forbidden points ({with_forbidden})"
     );
 }
+
+/// Root safety: White's natural move j11 lets Black win by continuous threats
+/// (e7-i3 after a 1,600-node VCT); at depth 5 the plain search picks it, the engine with
+/// root safety must not, and the move it picks leaves Black no VCT.
+#[test]
+fn root_safety_drops_a_move_the_opponents_vct_refutes() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "........O.O....",
+        ".......XXO.....",
+        "......XOO.X....",
+        ".......X.......",
+        ".......X.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let pos = position(Rule::Freestyle, &rows, Color::White);
+    let pick = |root_safety: bool| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 1,
+        });
+        e.set_features(wuzi_engine::params::Features {
+            root_safety,
+            ..wuzi_engine::params::Features::ALL
+        });
+        let r = e.search(
+            &pos,
+            &SearchLimits::depth(5),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        r.best.expect("a move")
+    };
+    let black_vct_after = |m: wuzi_rules::Pos| {
+        let mut after = pos.clone();
+        after.play(m).expect("a legal move");
+        wuzi_engine::vct(
+            &after,
+            &SearchLimits {
+                nodes: Some(2_000_000),
+                ..SearchLimits::default()
+            },
+        )
+    };
+    let plain = pick(false);
+    assert_eq!(
+        name(plain),
+        "j11",
+        "the position no longer tests root safety"
+    );
+    assert!(black_vct_after(plain).is_some());
+    let safe = pick(true);
+    assert_ne!(safe, plain);
+    assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
+}

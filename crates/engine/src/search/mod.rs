@@ -42,6 +42,25 @@ pub struct Shared<'a> {
     pub max_nodes: u64,
     /// Deadlines.
     pub time: TimeManager,
+    /// The deepest iteration a helper thread completed: (depth, best move, score, PV).
+    pub helper_best: std::sync::Mutex<Option<Completed>>,
+    /// Root moves the opponent's VCT refutes: no thread searches them again.
+    pub refuted: std::sync::Mutex<Vec<Idx>>,
+    /// The search features in use.
+    pub features: params::Features,
+}
+
+/// An iteration completed by a search thread.
+#[derive(Clone, Debug)]
+pub struct Completed {
+    /// Nominal depth.
+    pub depth: i32,
+    /// Best root move.
+    pub mv: Idx,
+    /// Its score.
+    pub score: i32,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Idx>,
 }
 
 /// One root move with its last score.
@@ -125,7 +144,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             leaf_stop: AtomicBool::new(false),
             excluded: Vec::new(),
-            features: params::Features::current(),
+            features: shared.features,
         }
     }
 
@@ -324,8 +343,13 @@ impl<'a> Worker<'a> {
         } else {
             movegen::generate(&mut self.board, &mut moves_idx)
         };
-        if ply == 0 && !self.excluded.is_empty() {
-            moves_idx.retain(|m| !self.excluded.contains(m));
+        if ply == 0 {
+            let refuted = self
+                .shared
+                .refuted
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            moves_idx.retain(|m| !self.excluded.contains(m) && !refuted.contains(m));
         }
         if moves_idx.is_empty() {
             // Every empty point is forbidden for Black, or nothing defends.
@@ -530,6 +554,19 @@ impl<'a> Worker<'a> {
                 beta = WIN;
             }
         }
+    }
+
+    /// Whether the opponent wins by continuous threats (VCT) after the root move `mv`,
+    /// searched within `nodes` and the hard deadline. An unfinished search is "no".
+    pub fn refutes(&mut self, mv: Idx, nodes: u64) -> bool {
+        let mut solver = Solver::with_nodes(nodes, self.shared.stop);
+        solver.set_deadline(self.shared.time.hard_deadline());
+        let mut line = Vec::new();
+        self.board.play(mv);
+        let found = solver.vct(&mut self.board, params::ROOT_SAFETY_VCT_DEPTH, &mut line);
+        self.board.undo();
+        self.nodes += solver.nodes;
+        found && !solver.aborted()
     }
 
     /// The side to move.
