@@ -8,6 +8,7 @@ use wuzi_rules::Pos;
 use crate::board::{Board, Idx, pos_of};
 use crate::eval::Threat;
 use crate::search::{RootMove, Shared, WIN, WIN_BOUND, Worker};
+use crate::threads::lock;
 use crate::threat::Solver;
 use crate::time::TimeManager;
 use crate::tt::Tt;
@@ -299,6 +300,7 @@ impl Engine {
             helper_best: std::sync::Mutex::new(None),
             refuted: std::sync::Mutex::new(Vec::new()),
             features: self.features,
+            threat_win: std::sync::Mutex::new(None),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let multipv = limits.multipv.clamp(1, root.len());
@@ -329,11 +331,6 @@ impl Engine {
             time: start.elapsed(),
         }
     }
-}
-
-/// Locks a mutex, ignoring poisoning (a panicked thread left the data usable).
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The main thread's iterative deepening: returns (best, score, pv, depth).
@@ -369,6 +366,15 @@ fn main_loop(
         }
         w.excluded.clear();
         if w.stopped() && lines.is_empty() {
+            // Cut short: a root move that beat alpha in the unfinished iteration is
+            // better informed than the last completed answer.
+            if let Some(p) = w.partial.take()
+                && multipv == 1
+                && shared.features.partial_iteration
+                && !lock(&shared.refuted).contains(&p.mv)
+            {
+                best = (p.mv, p.score, p.pv, best.3);
+            }
             break;
         }
         // Root safety: the new best move must not lose to the opponent's VCT.
@@ -416,10 +422,28 @@ fn main_loop(
         if w.stopped() || shared.time.soft_expired() {
             break;
         }
+        if multipv == 1 && lock(&shared.threat_win).is_some() {
+            break;
+        }
         // A proven result does not change with more depth.
         if best.1.abs() > WIN_BOUND && depth as i64 > i64::from(WIN - best.1.abs()) + 2 {
             break;
         }
+    }
+    // The threat thread's findings: a VCT of our own wins; a move the opponent's VCT
+    // refutes is replaced by the best one it did not refute.
+    if let Some(line) = lock(&shared.threat_win).clone()
+        && multipv == 1
+    {
+        let n = line.len() as i32;
+        return (line[0], WIN - n, line, best.3);
+    }
+    let refuted = lock(&shared.refuted).clone();
+    if multipv == 1
+        && refuted.contains(&best.0)
+        && let Some(rm) = w.root_moves.iter().find(|r| !refuted.contains(&r.mv))
+    {
+        best = (rm.mv, rm.score, rm.pv.clone(), best.3);
     }
     best
 }

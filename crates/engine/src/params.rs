@@ -71,10 +71,15 @@ pub const ROOT_SAFETY_MAX_DROPS: usize = 2;
 /// Attacker moves of that VCT.
 pub const ROOT_SAFETY_VCT_DEPTH: u32 = 7;
 
+/// Node budget of the threat thread's search for the side to move's own VCT.
+pub const THREAT_THREAD_VCT_NODES: u64 = 200_000;
+/// Node budget of the threat thread's opponent VCT after each root move.
+pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
+
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
-/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `forcedext`, `aspiration`, `threatext`.
+/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `partial`, `threatthread`, `forcedext`, `aspiration`, `threatext`.
 ///
 /// Measured at 100 ms a move, 80 games each (Elo of "with" minus "without", 95%
 /// interval): futility + late-move pruning +185 (+107..+286); leaf VCF +70 (−3..+151);
@@ -82,7 +87,9 @@ pub const ROOT_SAFETY_VCT_DEPTH: u32 = 7;
 /// so it is off by default; threat extension +17 (−58..+95) freestyle. Root safety:
 /// ±0 (−88..+88) at 200 ms, 60 games freestyle, kept because it never plays into a
 /// VCT it can see; a VCT at every inner node cost −207 (−332..−117) and at ply 1
-/// −114 (−213..−31) at 100 ms, so the search uses none.
+/// −114 (−213..−31) at 100 ms, so the search uses none. Partial iteration: +42
+/// (−25..+112) and, with a later soft deadline, +35 (−32..+104), 100 games each at
+/// 200 ms freestyle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
@@ -97,6 +104,10 @@ pub struct Features {
     pub root_vct: bool,
     /// Root safety: a best move after which the opponent has a VCT is dropped.
     pub root_safety: bool,
+    /// When time runs out mid-iteration, a root move that beat alpha in it is played.
+    pub partial_iteration: bool,
+    /// With two or more threads, the first helper is a threat thread.
+    pub threat_thread: bool,
     /// Forced replies do not cost depth.
     pub forced_extension: bool,
     /// Aspiration windows.
@@ -114,6 +125,8 @@ impl Features {
         leaf_vcf: true,
         root_vct: false,
         root_safety: true,
+        partial_iteration: true,
+        threat_thread: true,
         forced_extension: true,
         aspiration: true,
         threat_extension: true,
@@ -138,6 +151,8 @@ impl Features {
                     "leafvcf" => f.leaf_vcf = false,
                     "rootvct" => f.root_vct = false,
                     "rootsafety" => f.root_safety = false,
+                    "partial" => f.partial_iteration = false,
+                    "threatthread" => f.threat_thread = false,
                     "forcedext" => f.forced_extension = false,
                     "aspiration" => f.aspiration = false,
                     "threatext" => f.threat_extension = false,

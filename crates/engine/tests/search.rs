@@ -364,3 +364,51 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     assert_ne!(safe, plain);
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
 }
+
+/// The threat thread: with two threads Black's VCT (a 15-ply line of threes and fours)
+/// is found and played, where a one-thread search to depth 3 does not see it.
+#[test]
+fn second_thread_finds_the_vct_the_main_search_misses() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".........O.....",
+        "...............",
+        "........O.O....",
+        ".......XXO.....",
+        "......XOO.X....",
+        ".......X.......",
+        ".......X.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let run = |threads: usize, limits: SearchLimits| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads,
+        });
+        e.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {})
+    };
+    let one = run(1, SearchLimits::depth(3));
+    assert!(
+        !matches!(one.score, Score::Win(_)),
+        "the control search already sees the win"
+    );
+    // The limit is generous: the threat thread needs a few thousand nodes.
+    let two = run(2, SearchLimits::per_move(Duration::from_secs(5)));
+    assert!(matches!(two.score, Score::Win(_)), "{:?}", two.score);
+    assert_eq!(two.best, two.pv.first().copied());
+    // The line is the main line of the proof: replayed, Black makes five.
+    let mut p = pos.clone();
+    let (&last, moves) = two.pv.split_last().expect("a line");
+    for &m in moves {
+        p.play(m).expect("a legal move");
+    }
+    assert_eq!(p.to_move(), Color::Black);
+    assert!(p.is_win(last), "the line ends without a five");
+}

@@ -48,6 +48,8 @@ pub struct Shared<'a> {
     pub refuted: std::sync::Mutex<Vec<Idx>>,
     /// The search features in use.
     pub features: params::Features,
+    /// A VCT for the side to move found by the threat thread (first move first).
+    pub threat_win: std::sync::Mutex<Option<Vec<Idx>>>,
 }
 
 /// An iteration completed by a search thread.
@@ -95,6 +97,9 @@ pub struct Worker<'a> {
     leaf_stop: AtomicBool,
     /// Root moves excluded from this search (multipv: those already reported).
     pub excluded: Vec<Idx>,
+    /// The best root move of the iteration under way, once one has beaten alpha: when
+    /// time runs out mid-iteration it is better informed than the last completed one.
+    pub partial: Option<Completed>,
     features: params::Features,
 }
 
@@ -144,6 +149,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             leaf_stop: AtomicBool::new(false),
             excluded: Vec::new(),
+            partial: None,
             features: shared.features,
         }
     }
@@ -349,7 +355,11 @@ impl<'a> Worker<'a> {
                 .refuted
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            moves_idx.retain(|m| !self.excluded.contains(m) && !refuted.contains(m));
+            moves_idx.retain(|m| !self.excluded.contains(m));
+            // Refuted moves are skipped while any other move is left.
+            if moves_idx.iter().any(|m| !refuted.contains(m)) {
+                moves_idx.retain(|m| !refuted.contains(m));
+            }
         }
         if moves_idx.is_empty() {
             // Every empty point is forbidden for Black, or nothing defends.
@@ -418,6 +428,14 @@ impl<'a> Worker<'a> {
                     rm.score = score;
                     let mut pv = vec![m];
                     pv.extend_from_slice(&self.pv[1]);
+                    if score > alpha {
+                        self.partial = Some(Completed {
+                            depth,
+                            mv: m,
+                            score,
+                            pv: pv.clone(),
+                        });
+                    }
                     rm.pv = pv;
                 } else {
                     rm.score = -WIN;
@@ -525,6 +543,7 @@ impl<'a> Worker<'a> {
             beta = (p + delta).min(WIN);
         }
         loop {
+            self.partial = None;
             let score = self.search(alpha, beta, depth, 0);
             if self.stopped {
                 return score;
@@ -554,6 +573,23 @@ impl<'a> Worker<'a> {
                 beta = WIN;
             }
         }
+    }
+
+    /// What the threads share.
+    #[must_use]
+    pub fn shared(&self) -> &'a Shared<'a> {
+        self.shared
+    }
+
+    /// A VCT for the side to move at the root (first move first), searched within
+    /// `nodes` and the hard deadline.
+    pub fn own_vct(&mut self, nodes: u64) -> Option<Vec<Idx>> {
+        let mut solver = Solver::with_nodes(nodes, self.shared.stop);
+        solver.set_deadline(self.shared.time.hard_deadline());
+        let mut line = Vec::new();
+        let found = solver.vct(&mut self.board, params::ROOT_SAFETY_VCT_DEPTH, &mut line);
+        self.nodes += solver.nodes;
+        (found && !solver.aborted() && !line.is_empty()).then_some(line)
     }
 
     /// Whether the opponent wins by continuous threats (VCT) after the root move `mv`,
