@@ -317,6 +317,7 @@ impl Engine {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(c) = helper
             && multipv == 1
+            && score.abs() < WIN_BOUND
             && c.depth > depth as i32
             && !lock(&shared.refuted).contains(&c.mv)
         {
