@@ -302,29 +302,32 @@ fn black_never_plays_a_forbidden_point_in_random_renju_positions() {
     );
 }
 
+/// A freestyle game against classic-tuple (h8 i7 h5 h7 g7 i9 i8 j8 k7 k9 h6), White to
+/// move: j11 here loses to Black's VCT.
+const BLACK_ATTACKS: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "........O.O....",
+    ".......XXO.....",
+    "......XOO.X....",
+    ".......X.......",
+    ".......X.......",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
+
 /// Root safety: White's natural move j11 lets Black win by continuous threats
 /// (e7-i3 after a 1,600-node VCT); at depth 5 the plain search picks it, the engine with
 /// root safety must not, and the move it picks leaves Black no VCT.
 #[test]
 fn root_safety_drops_a_move_the_opponents_vct_refutes() {
-    let rows = [
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "........O.O....",
-        ".......XXO.....",
-        "......XOO.X....",
-        ".......X.......",
-        ".......X.......",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ];
-    let pos = position(Rule::Freestyle, &rows, Color::White);
+    let pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
     let pick = |root_safety: bool| {
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
@@ -365,28 +368,13 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
 }
 
-/// The threat thread: with two threads Black's VCT (a 15-ply line of threes and fours)
-/// is found and played, where a one-thread search to depth 3 does not see it.
+/// The threat thread: after White's j11 in [`BLACK_ATTACKS`], with two threads Black's
+/// VCT (a 15-ply line of threes and fours) is found and played, where a one-thread search to depth 3 does not see it.
 #[test]
 fn second_thread_finds_the_vct_the_main_search_misses() {
-    let rows = [
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        ".........O.....",
-        "...............",
-        "........O.O....",
-        ".......XXO.....",
-        "......XOO.X....",
-        ".......X.......",
-        ".......X.......",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ];
-    let pos = position(Rule::Freestyle, &rows, Color::Black);
+    let mut pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
+    let j11 = wuzi_rules::Size::STANDARD.parse_pos("j11").unwrap();
+    pos.play(j11).unwrap();
     let run = |threads: usize, limits: SearchLimits| {
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
