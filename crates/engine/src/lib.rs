@@ -17,8 +17,11 @@
 //!   when the opponent threatens to win.
 //! - [`search`]: iterative deepening, PVS, aspiration windows, killers/history,
 //!   late-move reductions and pruning, VCF at the leaves; [`threat`]: VCF/VCT proofs
-//!   (used at the root); [`tt`]: the shared table; [`time`]: soft/hard deadlines;
-//!   [`threads`]: Lazy SMP; [`params`]: the tunables; [`bench`](mod@bench): the node signature.
+//!   (a VCF at the root, and root safety: the opponent's VCT after each new best
+//!   move); [`tt`]: the shared table; [`time`]: soft/hard deadlines; [`threads`]: the
+//!   threat thread (the second thread's VCT work) and Lazy SMP for further threads;
+//!   [`params`]: the tunables and their measured gains; [`bench`](mod@bench): the node
+//!   signature.
 //! - [`player`]: levels 1..=10 (see [`player::LEVELS`]) and the classic AIs.
 //!
 //! ```
