@@ -40,10 +40,7 @@ pub fn run<R>(
                     }
                     prev = Some(s);
                     if let Some(best) = w.root_moves.first() {
-                        let mut slot = shared
-                            .helper_best
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        let mut slot = lock(&shared.helper_best);
                         if slot.as_ref().is_none_or(|c| c.depth < depth) {
                             *slot = Some(Completed {
                                 depth,
