@@ -350,11 +350,7 @@ impl<'a> Worker<'a> {
             movegen::generate(&mut self.board, &mut moves_idx)
         };
         if ply == 0 {
-            let refuted = self
-                .shared
-                .refuted
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let refuted = crate::threads::lock(&self.shared.refuted);
             moves_idx.retain(|m| !self.excluded.contains(m));
             // Refuted moves are skipped while any other move is left.
             if moves_idx.iter().any(|m| !refuted.contains(m)) {
@@ -595,14 +591,10 @@ impl<'a> Worker<'a> {
     /// Whether the opponent wins by continuous threats (VCT) after the root move `mv`,
     /// searched within `nodes` and the hard deadline. An unfinished search is "no".
     pub fn refutes(&mut self, mv: Idx, nodes: u64) -> bool {
-        let mut solver = Solver::with_nodes(nodes, self.shared.stop);
-        solver.set_deadline(self.shared.time.hard_deadline());
-        let mut line = Vec::new();
         self.board.play(mv);
-        let found = solver.vct(&mut self.board, params::ROOT_SAFETY_VCT_DEPTH, &mut line);
+        let found = self.own_vct(nodes).is_some();
         self.board.undo();
-        self.nodes += solver.nodes;
-        found && !solver.aborted()
+        found
     }
 
     /// The side to move.
