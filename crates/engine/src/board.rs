@@ -49,6 +49,7 @@ struct Point {
     /// Black's threat needs the exact forbidden-move check (renju, two open threes).
     check: bool,
     value: [i32; 2],
+    eval: [[i32; 2]; 2],
 }
 
 /// Side salt so the side to move is part of the hash.
@@ -69,6 +70,8 @@ pub struct Board {
     hash: u64,
     history: Vec<Idx>,
     value_sum: [i32; 2],
+    /// Sum of the points' evaluation shares, by colour and role.
+    eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
     mirror: wuzi_rules::Board,
     bubbles: Vec<u8>,
@@ -107,6 +110,7 @@ impl Board {
             hash: 0,
             history: Vec::with_capacity(size.cells()),
             value_sum: [0; 2],
+            eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
             bubbles: vec![0; CELLS],
@@ -412,11 +416,26 @@ impl Board {
     #[must_use]
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move;
-        let mine = self.value_sum[me.index()];
-        let theirs = self.value_sum[me.opponent().index()];
-        let mut v = (mine * params::TEMPO_WEIGHT - theirs * params::OPPONENT_WEIGHT) / 16;
+        let mut v = self.pattern_eval() / params::EVAL_SCALE;
         if self.target != u32::MAX {
             v += (self.held[me.index()] as i32 - self.held[me.opponent().index()] as i32) * 60;
+        }
+        v
+    }
+
+    /// The static evaluation's pattern part, in sixteenths ([`params::EVAL_SCALE`]):
+    /// the points' shares by role plus the threat-presence terms.
+    #[must_use]
+    pub fn pattern_eval(&self) -> i32 {
+        let me = self.to_move;
+        let mut v = self.eval_sum[me.index()][eval::ROLE_MOVER]
+            + self.eval_sum[me.opponent().index()][eval::ROLE_WAITER];
+        for (role, color) in [(eval::ROLE_MOVER, me), (eval::ROLE_WAITER, me.opponent())] {
+            for (t, &n) in self.threat_count[color.index()].iter().enumerate() {
+                if n > 0 {
+                    v += params::EVAL_THREAT_PRESENT[role][t];
+                }
+            }
         }
         v
     }
@@ -573,6 +592,7 @@ impl Board {
         p.threat = [b.threat, w.threat];
         p.check = b.check;
         p.value = [i32::from(b.value), i32::from(w.value)];
+        p.eval = [b.eval, w.eval];
     }
 
     /// Recomputes colour `c`'s threat and value at the empty point `j` after one of
@@ -583,13 +603,21 @@ impl Board {
         let p = &mut self.points[j];
         let old_threat = p.threat[c];
         let old_value = p.value[c];
+        let old_eval = p.eval[c];
         let k = eval::combo(p.pat[c], renju_black);
         p.threat[c] = k.threat;
         p.value[c] = i32::from(k.value);
+        p.eval[c] = k.eval;
         if c == 0 {
             p.check = k.check;
         }
         self.value_sum[c] += i32::from(k.value) - old_value;
+        for (sum, (new, old)) in self.eval_sum[c]
+            .iter_mut()
+            .zip(k.eval.into_iter().zip(old_eval))
+        {
+            *sum += new - old;
+        }
         self.threat_count[c][old_threat as usize] -= 1;
         self.threat_count[c][k.threat as usize] += 1;
     }
@@ -598,6 +626,9 @@ impl Board {
         let p = self.points[j];
         for c in 0..2 {
             self.value_sum[c] -= p.value[c];
+            for r in 0..2 {
+                self.eval_sum[c][r] -= p.eval[c][r];
+            }
             self.threat_count[c][p.threat[c] as usize] -= 1;
         }
     }
@@ -606,6 +637,9 @@ impl Board {
         let p = self.points[j];
         for c in 0..2 {
             self.value_sum[c] += p.value[c];
+            for r in 0..2 {
+                self.eval_sum[c][r] += p.eval[c][r];
+            }
             self.threat_count[c][p.threat[c] as usize] += 1;
         }
     }
@@ -674,6 +708,19 @@ mod tests {
                 let fresh = Board::new(&p);
                 assert_eq!(b.hash(), fresh.hash(), "{rule} step {step}");
                 assert_eq!(b.value_sum, fresh.value_sum, "{rule} step {step}\n{b:?}");
+                assert_eq!(b.eval_sum, fresh.eval_sum, "{rule} step {step}\n{b:?}");
+                // The tuner's linear model is the evaluation the search uses.
+                let dot: i32 = eval::features(&b)
+                    .iter()
+                    .zip(eval::feature_weights())
+                    .map(|(x, w)| x * w)
+                    .sum();
+                let leaf = if eval::threatened_leaf(&b) {
+                    params::THREATENED_LEAF * params::EVAL_SCALE
+                } else {
+                    0
+                };
+                assert_eq!(dot, b.pattern_eval() + leaf, "{rule} step {step}\n{b:?}");
                 assert_eq!(b.threat_count, fresh.threat_count, "{rule} step {step}");
                 for &i in b.points() {
                     if rule == Rule::Caro {

@@ -8,7 +8,9 @@
 //! How it is built, one module per concern:
 //! - [`eval::pattern`]: line patterns (five, straight four, four, open three, …) for
 //!   every line key, generated at first use by a classifier written from the
-//!   definitions; [`eval`] combines a point's four lines into a [`eval::Threat`].
+//!   definitions; [`eval`] combines a point's four lines into a [`eval::Threat`]. The
+//!   static evaluation is linear in per-point pattern and threat counts
+//!   ([`eval::features`]), so `examples/tune.rs` can fit its weights to game results.
 //! - [`board`]: the search board keeps every empty point's patterns and threats for
 //!   both colours incrementally, so threats are known in O(1) after a move; renju
 //!   forbidden points come from the patterns, with the exact `wuzi_rules` check only for

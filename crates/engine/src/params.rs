@@ -33,11 +33,40 @@ pub const THREAT_VALUE: [i32; 12] = [
     0,   // Forbidden
 ];
 
-/// Weight (in 1/16) of the side to move's point values against the opponent's: the
-/// side to move gets to use its threats first.
-pub const TEMPO_WEIGHT: i32 = 20;
-/// Weight (in 1/16) of the opponent's point values.
-pub const OPPONENT_WEIGHT: i32 = 16;
+/// Denominator of the evaluation weights below: they are in sixteenths of an
+/// evaluation unit, so that fitted values keep their precision.
+pub const EVAL_SCALE: i32 = 16;
+/// The static evaluation's value of a line pattern on an empty point, in sixteenths, by
+/// role ([`crate::eval::ROLE_MOVER`]: the colour to move; [`crate::eval::ROLE_WAITER`]:
+/// the other) and [`crate::eval::pattern::Pattern`]. `examples/tune.rs` fits them to
+/// self-play results (see [`crate::eval::features`]).
+///
+/// These are the hand-set values (the mover's at 20/16 of the waiter's). Fits on 3,000
+/// self-play games (8,000 nodes a move, freestyle and renju) predicted held-out results
+/// much better (log loss 0.668 → 0.573) but played worse against these at 200 ms a
+/// move: all weights −53 (−123..+13) freestyle, +63 (−4..+136) renju, 100 games each;
+/// the weak shapes only −117 (−205..−42) freestyle, 80 games. So they are not used: game
+/// results of shallow self-play reward holding fours and threes, which a search should
+/// rather keep in hand.
+pub const EVAL_PATTERN: [[i32; 13]; 2] = [
+    [0, 0, 20, 60, 80, 240, 320, 240, 800, 720, 2400, 2400, 4000],
+    [
+        0, 0, -16, -48, -64, -192, -256, -192, -640, -576, -1920, -1920, -3200,
+    ],
+];
+/// The static evaluation's value of a point's combined threat, in sixteenths, by role and
+/// [`crate::eval::Threat`].
+pub const EVAL_THREAT: [[i32; 12]; 2] = [
+    [0, 0, 0, 0, 200, 200, 200, 1600, 3000, 6000, 12000, 0],
+    [0, 0, 0, 0, -160, -160, -160, -1280, -2400, -4800, -9600, 0],
+];
+/// The static evaluation's value of a colour having at least one point of a threat,
+/// in sixteenths, by role and [`crate::eval::Threat`] (a second point of a kind is often worth less
+/// than the first: one move can block both).
+pub const EVAL_THREAT_PRESENT: [[i32; 12]; 2] = [[0; 12], [0; 12]];
+/// Added at a leaf whose side to move faces a winning threat it cannot answer with a
+/// four ([`crate::eval::threatened_leaf`]).
+pub const THREATENED_LEAF: i32 = -200;
 
 /// Move-ordering score of a point's threat for the mover (attack).
 pub const ATTACK_ORDER: [i32; 12] = [0, 1, 4, 5, 12, 30, 25, 60, 300, 1000, 100_000, -100_000];

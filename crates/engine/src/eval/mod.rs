@@ -5,6 +5,7 @@ pub mod pattern;
 
 use pattern::Pattern;
 
+use crate::board::Board;
 use crate::params;
 
 /// What one stone on an empty point makes over its four lines, weakest first. The
@@ -116,15 +117,19 @@ pub fn combine(pats: [Pattern; 4], renju_black: bool) -> (Threat, bool) {
     (t, check)
 }
 
-/// A point's threat, exact-check flag and value, by its four line patterns.
+/// A point's threat, exact-check flag and values, by its four line patterns.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Combo {
     /// The combined threat.
     pub threat: Threat,
     /// Whether Black's exact forbidden check is needed.
     pub check: bool,
-    /// The point's static value.
+    /// The point's value for move ordering.
     pub value: i16,
+    /// The point's share of the static evaluation (in sixteenths), by role:
+    /// `[ROLE_MOVER]` when its colour is to move, `[ROLE_WAITER]` when not (see
+    /// [`eval_value`]).
+    pub eval: [i32; 2],
 }
 
 const NP: usize = Pattern::ALL.len();
@@ -155,6 +160,8 @@ pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
                             threat,
                             check,
                             value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
+                            eval: [ROLE_MOVER, ROLE_WAITER]
+                                .map(|role| eval_value(pats, threat, role)),
                         };
                     }
                 }
@@ -174,6 +181,158 @@ pub fn point_value(pats: [Pattern; 4], threat: Threat) -> i32 {
     }
     v
 }
+
+/// Role of a colour in the static evaluation: the side to move.
+pub const ROLE_MOVER: usize = 0;
+/// Role of a colour in the static evaluation: the side that just moved.
+pub const ROLE_WAITER: usize = 1;
+
+/// A point's share of the static evaluation (in sixteenths) for a colour in `role`: the
+/// value of each of its line patterns plus that of its threat (see
+/// [`params::EVAL_PATTERN`]).
+/// The waiter's values are mostly negative: they are the opponent's chances.
+#[must_use]
+pub fn eval_value(pats: [Pattern; 4], threat: Threat, role: usize) -> i32 {
+    let mut v = params::EVAL_THREAT[role][threat as usize];
+    for p in pats {
+        v += params::EVAL_PATTERN[role][p as usize];
+    }
+    v
+}
+
+/// Length of the evaluation's feature vector: per role, the count of each line pattern
+/// and of each threat over the empty points and whether each threat occurs at all;
+/// then the leaf's "threatened" flag.
+pub const FEATURES: usize = 2 * PER_ROLE + 1;
+const PER_ROLE: usize = Pattern::ALL.len() + 2 * THREAT_KINDS;
+
+/// The evaluation's features of a position (see [`FEATURES`]); the static evaluation
+/// (before the division by [`params::EVAL_SCALE`]) plus the leaf's threat penalty is
+/// their dot product with [`feature_weights`].
+#[must_use]
+pub fn features(board: &Board) -> [i32; FEATURES] {
+    let mut x = [0; FEATURES];
+    let me = board.to_move();
+    let np = Pattern::ALL.len();
+    for (role, color) in [me, me.opponent()].into_iter().enumerate() {
+        let base = role * PER_ROLE;
+        for &i in board.points() {
+            if !board.is_empty(i) {
+                continue;
+            }
+            for d in 0..4 {
+                x[base + board.pattern(i, color, d) as usize] += 1;
+            }
+            x[base + np + board.threat(i, color) as usize] += 1;
+        }
+        for t in THREATS {
+            x[base + np + THREAT_KINDS + t as usize] = i32::from(board.threat_count(color, t) > 0);
+        }
+    }
+    x[FEATURES - 1] = i32::from(threatened_leaf(board));
+    x
+}
+
+/// Whether a leaf's side to move faces a winning threat (open three or better) it
+/// cannot answer with a four of its own; the leaf then adds
+/// [`params::THREATENED_LEAF`].
+#[must_use]
+pub fn threatened_leaf(board: &Board) -> bool {
+    let me = board.to_move();
+    let fours =
+        board.threat_count(me, Threat::Block4) + board.threat_count(me, Threat::Block4Flex3);
+    fours == 0 && crate::movegen::under_threat(board)
+}
+
+/// Whether the static evaluation is how a search scores the position: no five on the
+/// board for either side and no sure win (open four, four-three) for the side to move.
+#[must_use]
+pub fn is_quiet(board: &Board) -> bool {
+    let me = board.to_move();
+    !board.has_win(me)
+        && !board.has_win(me.opponent())
+        && board.threat_count(me, Threat::Flex4) == 0
+        && board.threat_count(me, Threat::Block4Flex3) == 0
+}
+
+/// Whether feature `i` counts a weak shape (a pattern or threat below an open three);
+/// the tuner can fit those alone and keep the values of the stronger ones.
+#[must_use]
+pub fn is_shape_feature(i: usize) -> bool {
+    let np = Pattern::ALL.len();
+    let k = i % PER_ROLE;
+    i < 2 * PER_ROLE
+        && if k < np {
+            k < Pattern::Flex3 as usize
+        } else {
+            k - np < THREAT_KINDS && (k - np) < Threat::Flex3 as usize
+        }
+}
+
+/// The weights of [`features`] in use, in the same order, in sixteenths of an
+/// evaluation unit ([`params::EVAL_SCALE`]).
+#[must_use]
+pub fn feature_weights() -> Vec<i32> {
+    let mut w = Vec::with_capacity(FEATURES);
+    for role in [ROLE_MOVER, ROLE_WAITER] {
+        w.extend_from_slice(&params::EVAL_PATTERN[role]);
+        w.extend_from_slice(&params::EVAL_THREAT[role]);
+        w.extend_from_slice(&params::EVAL_THREAT_PRESENT[role]);
+    }
+    w.push(params::THREATENED_LEAF * params::EVAL_SCALE);
+    w
+}
+
+/// The names of [`features`], in order.
+#[must_use]
+pub fn feature_names() -> Vec<String> {
+    let mut names = Vec::with_capacity(FEATURES);
+    for role in ["mover", "waiter"] {
+        names.extend(Pattern::ALL.iter().map(|p| format!("{role} {p:?}")));
+        names.extend(THREATS.iter().map(|t| format!("{role} threat {t:?}")));
+        names.extend(THREATS.iter().map(|t| format!("{role} any {t:?}")));
+    }
+    names.push("threatened leaf".to_string());
+    names
+}
+
+/// The weights `w` (ordered as [`features`], in sixteenths) as the constants of
+/// `params.rs`.
+#[must_use]
+pub fn format_weights(w: &[i32]) -> String {
+    let np = Pattern::ALL.len();
+    let row = |s: &[i32]| s.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    let table = |name: &str, len: usize, at: usize| {
+        format!(
+            "pub const {name}: [[i32; {len}]; 2] = [\n    [{}],\n    [{}],\n];\n",
+            row(&w[at..at + len]),
+            row(&w[PER_ROLE + at..PER_ROLE + at + len])
+        )
+    };
+    format!(
+        "{}{}{}pub const THREATENED_LEAF: i32 = {};",
+        table("EVAL_PATTERN", np, 0),
+        table("EVAL_THREAT", THREAT_KINDS, np),
+        table("EVAL_THREAT_PRESENT", THREAT_KINDS, np + THREAT_KINDS),
+        w[2 * PER_ROLE] / params::EVAL_SCALE
+    )
+}
+
+/// All threats, weakest first.
+pub const THREATS: [Threat; THREAT_KINDS] = [
+    Threat::None,
+    Threat::Weak,
+    Threat::Flex2,
+    Threat::Block3,
+    Threat::Flex2x2,
+    Threat::Flex3,
+    Threat::Block4,
+    Threat::Flex3x2,
+    Threat::Block4Flex3,
+    Threat::Flex4,
+    Threat::Five,
+    Threat::Forbidden,
+];
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use wuzi_rules::Color;
 
 use crate::board::{Board, CELLS, Idx};
-use crate::eval::Threat;
+use crate::eval::{self, Threat};
 use crate::movegen;
 use crate::params;
 use crate::threat::Solver;
@@ -493,8 +493,6 @@ impl<'a> Worker<'a> {
     /// static evaluation (clamped), and a threatened side is scored pessimistically.
     fn leaf(&mut self, ply: usize, _alpha: i32, _beta: i32) -> i32 {
         let me = self.board.to_move();
-        let fours = self.board.threat_count(me, Threat::Block4)
-            + self.board.threat_count(me, Threat::Block4Flex3);
         if self.features.leaf_vcf && self.board.threat_count(me, Threat::Block4Flex3) > 0 {
             let mut solver = Solver::with_nodes(params::LEAF_VCF_NODES, &self.leaf_stop);
             let mut line = Vec::new();
@@ -508,8 +506,8 @@ impl<'a> Worker<'a> {
         let mut v = self.board.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
         // The opponent's winning threat (open three and better) we cannot meet with a
         // four is worth a lot.
-        if movegen::under_threat(&self.board) && fours == 0 {
-            v -= 200;
+        if eval::threatened_leaf(&self.board) {
+            v += params::THREATENED_LEAF;
         }
         v
     }
