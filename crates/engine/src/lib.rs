@@ -21,7 +21,7 @@
 //!   late-move reductions and pruning, VCF at the leaves; [`threat`]: VCF/VCT proofs
 //!   (a VCF at the root, and root safety: the opponent's VCT after each new best
 //!   move); [`tt`]: the shared table; [`time`]: soft/hard deadlines; [`threads`]: the
-//!   threat thread (the second thread's VCT work) and Lazy SMP for further threads;
+//!   Lazy SMP, and from three threads on a threat thread (one helper's VCT work);
 //!   [`params`]: the tunables and their measured gains; [`bench`](mod@bench): the node
 //!   signature.
 //! - [`player`]: levels 1..=10 (see [`player::LEVELS`]) and the classic AIs.

@@ -135,7 +135,7 @@ pub struct Features {
     pub root_safety: bool,
     /// When time runs out mid-iteration, a root move that beat alpha in it is played.
     pub partial_iteration: bool,
-    /// With two or more threads, the first helper is a threat thread.
+    /// With three or more threads, the last helper is a threat thread.
     pub threat_thread: bool,
     /// Forced replies do not cost depth.
     pub forced_extension: bool,

@@ -1,10 +1,15 @@
-//! Helper threads. With two or more threads the first helper is a threat thread: it
-//! looks for the side to move's own VCT at the root, then runs the opponent's VCT
-//! after each root move and marks those it refutes, so the main search neither misses
-//! a threat win nor plays into one, at no cost to its own nodes. Further helpers run
-//! Lazy SMP: they search the same root with the shared transposition table (at
-//! staggered depths) while the main thread reports; the deepest completed iteration of
-//! any thread decides the move.
+//! Helper threads. Helpers run Lazy SMP: they search the same root with the shared
+//! transposition table (at staggered depths) while the main thread reports; the
+//! deepest completed iteration of any thread decides the move. With three or more
+//! threads the last helper is first a threat thread: it looks for the side to move's
+//! own VCT at the root, then runs the opponent's VCT after each root move and marks
+//! those it refutes, so the main search neither misses a threat win nor plays into one,
+//! at no cost to its own nodes; then it joins the Lazy SMP search.
+//!
+//! With two threads both search (no threat thread): at 200 ms a move (freestyle), two
+//! Lazy SMP threads scored +40 (−7..+89) and +38 (−8..+86) Elo against one in two
+//! 200-game matches, together 55.6% of 400 games, +39 (+6..+72); a threat thread and
+//! one searcher scored +17 (−30..+65) over 200 games.
 
 use std::sync::atomic::Ordering;
 
@@ -28,7 +33,7 @@ pub fn run<R>(
             scope.spawn(move || {
                 let mut w = Worker::new(board, shared, id);
                 w.init_root(root);
-                if id == 1 && shared.features.threat_thread {
+                if id == helpers && helpers >= 2 && shared.features.threat_thread {
                     threat_thread(&mut w, root);
                 }
                 let mut prev = None;

@@ -368,10 +368,11 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
 }
 
-/// The threat thread: after White's j11 in [`BLACK_ATTACKS`], with two threads Black's
-/// VCT (a 15-ply line of threes and fours) is found and played, where a one-thread search to depth 3 does not see it.
+/// The threat thread: after White's j11 in [`BLACK_ATTACKS`], with three threads (the
+/// last helper is the threat thread) Black's VCT (a 15-ply line of threes and fours) is
+/// found and played, where a one-thread search to depth 3 does not see it.
 #[test]
-fn second_thread_finds_the_vct_the_main_search_misses() {
+fn threat_thread_finds_the_vct_the_main_search_misses() {
     let mut pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
     let j11 = wuzi_rules::Size::STANDARD.parse_pos("j11").unwrap();
     pos.play(j11).unwrap();
@@ -388,12 +389,12 @@ fn second_thread_finds_the_vct_the_main_search_misses() {
         "the control search already sees the win"
     );
     // The limit is generous: the threat thread needs a few thousand nodes.
-    let two = run(2, SearchLimits::per_move(Duration::from_secs(5)));
-    assert!(matches!(two.score, Score::Win(_)), "{:?}", two.score);
-    assert_eq!(two.best, two.pv.first().copied());
+    let three = run(3, SearchLimits::per_move(Duration::from_secs(5)));
+    assert!(matches!(three.score, Score::Win(_)), "{:?}", three.score);
+    assert_eq!(three.best, three.pv.first().copied());
     // The line is the main line of the proof: replayed, Black makes five.
     let mut p = pos.clone();
-    let (&last, moves) = two.pv.split_last().expect("a line");
+    let (&last, moves) = three.pv.split_last().expect("a line");
     for &m in moves {
         p.play(m).expect("a legal move");
     }
