@@ -23,22 +23,37 @@ use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
 use wuzi_rules::random::SplitMix64;
 use wuzi_rules::{Color, Game, GameConfig, Rule, Size, notation};
 
+const USAGE: &str = "usage: tune gen RULE GAMES NODES SEED | tune fit [--shapes-only] FILES...";
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("gen") => {
-            let rule: Rule = args[1].parse().expect("rule");
-            let games: usize = args[2].parse().expect("games");
-            let nodes: u64 = args[3].parse().expect("nodes");
-            let seed: u64 = args[4].parse().expect("seed");
-            generate(rule, games, nodes, seed);
+    let run = || -> Result<(), String> {
+        match args.first().map(String::as_str) {
+            Some("gen") => generate(
+                arg(&args, 1, "RULE")?,
+                arg(&args, 2, "GAMES")?,
+                arg(&args, 3, "NODES")?,
+                arg(&args, 4, "SEED")?,
+            ),
+            Some("fit") => fit(&args[1..]),
+            _ => Err(USAGE.to_string()),
         }
-        Some("fit") => fit(&args[1..]),
-        _ => eprintln!("usage: tune gen RULE GAMES NODES SEED | tune fit FILES..."),
+    };
+    if let Err(e) = run() {
+        eprintln!("tune: {e}");
+        std::process::exit(2);
     }
 }
 
-fn generate(rule: Rule, games: usize, nodes: u64, seed: u64) {
+/// The argument at `i`, parsed, or an error that names it.
+fn arg<T: std::str::FromStr>(args: &[String], i: usize, name: &str) -> Result<T, String> {
+    let a = args
+        .get(i)
+        .ok_or_else(|| format!("missing {name}\n{USAGE}"))?;
+    a.parse().map_err(|_| format!("bad {name}: {a:?}\n{USAGE}"))
+}
+
+fn generate(rule: Rule, games: usize, nodes: u64, seed: u64) -> Result<(), String> {
     let size = Size::STANDARD;
     let mut rng = SplitMix64::new(seed);
     let mut engine = Engine::new(EngineOptions {
@@ -80,6 +95,7 @@ fn generate(rule: Rule, games: usize, nodes: u64, seed: u64) {
             notation::format_moves(&moves, size, "")
         );
     }
+    Ok(())
 }
 
 /// One training position: its feature vector (side to move's counts, then the
@@ -91,12 +107,12 @@ struct Sample {
 
 /// The positions of the games in `files`: every tenth game's go to the second list
 /// (held out to check the fit).
-fn load(files: &[String]) -> (Vec<Sample>, Vec<Sample>) {
+fn load(files: &[String]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let size = Size::STANDARD;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut games = 0;
     for f in files {
-        let text = std::fs::read_to_string(f).expect("read games");
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         for line in text.lines() {
             games += 1;
             let out = if games % 10 == 0 {
@@ -145,7 +161,7 @@ fn load(files: &[String]) -> (Vec<Sample>, Vec<Sample>) {
             }
         }
     }
-    (train, test)
+    Ok((train, test))
 }
 
 fn sigmoid(z: f64) -> f64 {
@@ -164,7 +180,7 @@ fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
     l / samples.len() as f64
 }
 
-fn fit(args: &[String]) {
+fn fit(args: &[String]) -> Result<(), String> {
     // `--shapes-only`: fit the weak shapes (below an open three) only, keep the values
     // of threes, fours, their combinations and the flags.
     let shapes_only = args.iter().any(|a| a == "--shapes-only");
@@ -173,7 +189,10 @@ fn fit(args: &[String]) {
         .filter(|a| !a.starts_with("--"))
         .cloned()
         .collect();
-    let (samples, held_out) = load(&files);
+    let (samples, held_out) = load(&files)?;
+    if samples.is_empty() || held_out.is_empty() {
+        return Err("no positions to fit (give files of `tune gen` games)".to_string());
+    }
     let n = samples.len();
     eprintln!("{n} positions, {} held out", held_out.len());
     // In evaluation units (the engine's weights are in sixteenths).
@@ -241,4 +260,5 @@ fn fit(args: &[String]) {
     }
     let sixteenths: Vec<i32> = w.iter().map(|&v| (v * unit).round() as i32).collect();
     println!("{}", eval::format_weights(&sixteenths));
+    Ok(())
 }

@@ -430,6 +430,9 @@ impl Board {
         let me = self.to_move;
         let mut v = self.eval_sum[me.index()][eval::ROLE_MOVER]
             + self.eval_sum[me.opponent().index()][eval::ROLE_WAITER];
+        if !eval::THREAT_PRESENT_USED {
+            return v;
+        }
         for (role, color) in [(eval::ROLE_MOVER, me), (eval::ROLE_WAITER, me.opponent())] {
             for (t, &n) in self.threat_count[color.index()].iter().enumerate() {
                 if n > 0 {

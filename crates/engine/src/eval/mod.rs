@@ -200,6 +200,22 @@ pub fn eval_value(pats: [Pattern; 4], threat: Threat, role: usize) -> i32 {
     v
 }
 
+/// Whether any [`params::EVAL_THREAT_PRESENT`] weight is set (the evaluation skips
+/// those terms when none is).
+pub const THREAT_PRESENT_USED: bool = {
+    let mut used = false;
+    let mut role = 0;
+    while role < 2 {
+        let mut t = 0;
+        while t < THREAT_KINDS {
+            used |= params::EVAL_THREAT_PRESENT[role][t] != 0;
+            t += 1;
+        }
+        role += 1;
+    }
+    used
+};
+
 /// Length of the evaluation's feature vector: per role, the count of each line pattern
 /// and of each threat over the empty points and whether each threat occurs at all;
 /// then the leaf's "threatened" flag.
