@@ -8,8 +8,9 @@
 //!
 //! With two threads both search (no threat thread): at 200 ms a move (freestyle), two
 //! Lazy SMP threads scored +40 (−7..+89) and +38 (−8..+86) Elo against one in two
-//! 200-game matches, together 55.6% of 400 games, +39 (+6..+72); a threat thread and
-//! one searcher scored +17 (−30..+65) over 200 games.
+//! 200-game matches, together 55.6% of 400 games, +39 (+6..+72), and +40 (−7..+89)
+//! over 200 games of renju; a threat thread and one searcher scored +17 (−30..+65) over
+//! 200 games of freestyle.
 
 use std::sync::atomic::Ordering;
 
