@@ -48,7 +48,8 @@ struct Point {
     threat: [Threat; 2],
     /// Black's threat needs the exact forbidden-move check (renju, two open threes).
     check: bool,
-    value: [i32; 2],
+    /// Move-ordering value per colour.
+    value: [i16; 2],
     eval: [[i32; 2]; 2],
 }
 
@@ -69,7 +70,6 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     history: Vec<Idx>,
-    value_sum: [i32; 2],
     /// Sum of the points' evaluation shares, by colour and role.
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
@@ -109,7 +109,6 @@ impl Board {
             to_move: pos.to_move(),
             hash: 0,
             history: Vec::with_capacity(size.cells()),
-            value_sum: [0; 2],
             eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
@@ -282,7 +281,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn point_value(&self, i: Idx, color: Color) -> i32 {
-        self.points[i].value[color.index()]
+        i32::from(self.points[i].value[color.index()])
     }
 
     /// How many empty points give `color` the threat `t`.
@@ -290,12 +289,6 @@ impl Board {
     #[must_use]
     pub fn threat_count(&self, color: Color, t: Threat) -> u16 {
         self.threat_count[color.index()][t as usize]
-    }
-
-    /// Static value sum of `color`'s empty points.
-    #[must_use]
-    pub fn value_sum(&self, color: Color) -> i32 {
-        self.value_sum[color.index()]
     }
 
     /// Stones on the board (not counting walls).
@@ -594,7 +587,7 @@ impl Board {
         let w = eval::combo(p.pat[1], false);
         p.threat = [b.threat, w.threat];
         p.check = b.check;
-        p.value = [i32::from(b.value), i32::from(w.value)];
+        p.value = [b.value, w.value];
         p.eval = [b.eval, w.eval];
     }
 
@@ -605,16 +598,14 @@ impl Board {
         let renju_black = c == 0 && self.rule == Rule::Renju;
         let p = &mut self.points[j];
         let old_threat = p.threat[c];
-        let old_value = p.value[c];
         let old_eval = p.eval[c];
         let k = eval::combo(p.pat[c], renju_black);
         p.threat[c] = k.threat;
-        p.value[c] = i32::from(k.value);
+        p.value[c] = k.value;
         p.eval[c] = k.eval;
         if c == 0 {
             p.check = k.check;
         }
-        self.value_sum[c] += i32::from(k.value) - old_value;
         for (sum, (new, old)) in self.eval_sum[c]
             .iter_mut()
             .zip(k.eval.into_iter().zip(old_eval))
@@ -628,7 +619,6 @@ impl Board {
     fn remove_point(&mut self, j: Idx) {
         let p = self.points[j];
         for c in 0..2 {
-            self.value_sum[c] -= p.value[c];
             for r in 0..2 {
                 self.eval_sum[c][r] -= p.eval[c][r];
             }
@@ -639,7 +629,6 @@ impl Board {
     fn add_point(&mut self, j: Idx) {
         let p = self.points[j];
         for c in 0..2 {
-            self.value_sum[c] += p.value[c];
             for r in 0..2 {
                 self.eval_sum[c][r] += p.eval[c][r];
             }
@@ -710,7 +699,6 @@ mod tests {
                 }
                 let fresh = Board::new(&p);
                 assert_eq!(b.hash(), fresh.hash(), "{rule} step {step}");
-                assert_eq!(b.value_sum, fresh.value_sum, "{rule} step {step}\n{b:?}");
                 assert_eq!(b.eval_sum, fresh.eval_sum, "{rule} step {step}\n{b:?}");
                 // The tuner's linear model is the evaluation the search uses.
                 let dot: i32 = eval::features(&b)
