@@ -118,7 +118,9 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 /// VCT it can see; a VCT at every inner node cost −207 (−332..−117) and at ply 1
 /// −114 (−213..−31) at 100 ms, so the search uses none. Partial iteration: +42
 /// (−25..+112) and, with a later soft deadline, +35 (−32..+104), 100 games each at
-/// 200 ms freestyle.
+/// 200 ms freestyle. Reducing more (a second ply from the 6th move instead of the 8th,
+/// a third from the 12th instead of the 16th) scored −21 (−89..+46) freestyle and −21
+/// (−90..+47) renju, 100 games each at 200 ms, so the reductions stay as they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
