@@ -44,6 +44,22 @@ pub enum Threat {
 pub const THREAT_KINDS: usize = 12;
 
 impl Threat {
+    /// All threats, weakest first.
+    pub const ALL: [Threat; THREAT_KINDS] = [
+        Threat::None,
+        Threat::Weak,
+        Threat::Flex2,
+        Threat::Block3,
+        Threat::Flex2x2,
+        Threat::Flex3,
+        Threat::Block4,
+        Threat::Flex3x2,
+        Threat::Block4Flex3,
+        Threat::Flex4,
+        Threat::Five,
+        Threat::Forbidden,
+    ];
+
     /// Whether the stone makes a five threat (a four) or better, for a legal point.
     #[must_use]
     pub const fn is_four(self) -> bool {
@@ -241,7 +257,7 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
             }
             x[base + np + board.threat(i, color) as usize] += 1;
         }
-        for t in THREATS {
+        for t in Threat::ALL {
             x[base + np + THREAT_KINDS + t as usize] = i32::from(board.threat_count(color, t) > 0);
         }
     }
@@ -281,7 +297,8 @@ pub fn is_shape_feature(i: usize) -> bool {
         && if k < np {
             k < Pattern::Flex3 as usize
         } else {
-            k - np < THREAT_KINDS && (k - np) < Threat::Flex3 as usize
+            // Threat counts below an open three; the presence flags come after them.
+            k - np < Threat::Flex3 as usize
         }
 }
 
@@ -305,8 +322,8 @@ pub fn feature_names() -> Vec<String> {
     let mut names = Vec::with_capacity(FEATURES);
     for role in ["mover", "waiter"] {
         names.extend(Pattern::ALL.iter().map(|p| format!("{role} {p:?}")));
-        names.extend(THREATS.iter().map(|t| format!("{role} threat {t:?}")));
-        names.extend(THREATS.iter().map(|t| format!("{role} any {t:?}")));
+        names.extend(Threat::ALL.iter().map(|t| format!("{role} threat {t:?}")));
+        names.extend(Threat::ALL.iter().map(|t| format!("{role} any {t:?}")));
     }
     names.push("threatened leaf".to_string());
     names
@@ -333,22 +350,6 @@ pub fn format_weights(w: &[i32]) -> String {
         w[2 * PER_ROLE] / params::EVAL_SCALE
     )
 }
-
-/// All threats, weakest first.
-pub const THREATS: [Threat; THREAT_KINDS] = [
-    Threat::None,
-    Threat::Weak,
-    Threat::Flex2,
-    Threat::Block3,
-    Threat::Flex2x2,
-    Threat::Flex3,
-    Threat::Block4,
-    Threat::Flex3x2,
-    Threat::Block4Flex3,
-    Threat::Flex4,
-    Threat::Five,
-    Threat::Forbidden,
-];
 
 #[cfg(test)]
 mod tests {
