@@ -145,8 +145,38 @@ pub struct Combo {
     /// The point's share of the static evaluation (in sixteenths), by role:
     /// `[ROLE_MOVER]` when its colour is to move, `[ROLE_WAITER]` when not (see
     /// [`eval_value`]).
-    pub eval: [i32; 2],
+    pub eval: [i16; 2],
 }
+
+/// The largest share of the evaluation one point can have: four line patterns and a
+/// threat, each at its largest weight.
+const MAX_POINT_EVAL: i32 = {
+    let mut max = 0;
+    let mut role = 0;
+    while role < 2 {
+        let (mut p, mut t) = (0, 0);
+        let mut k = 0;
+        while k < params::EVAL_PATTERN[role].len() {
+            p = max_abs(p, params::EVAL_PATTERN[role][k]);
+            k += 1;
+        }
+        k = 0;
+        while k < params::EVAL_THREAT[role].len() {
+            t = max_abs(t, params::EVAL_THREAT[role][k]);
+            k += 1;
+        }
+        max = max_abs(max, 4 * p + t);
+        role += 1;
+    }
+    max
+};
+
+const fn max_abs(a: i32, b: i32) -> i32 {
+    if a > b.abs() { a } else { b.abs() }
+}
+
+// A point's share is stored in 16 bits (see `Combo::eval`).
+const _: () = assert!(MAX_POINT_EVAL <= i16::MAX as i32);
 
 const NP: usize = Pattern::ALL.len();
 
@@ -176,8 +206,10 @@ pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
                             threat,
                             check,
                             value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
-                            eval: [ROLE_MOVER, ROLE_WAITER]
-                                .map(|role| eval_value(pats, threat, role)),
+                            eval: [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                // In range: MAX_POINT_EVAL bounds it.
+                                eval_value(pats, threat, role) as i16
+                            }),
                         };
                     }
                 }
