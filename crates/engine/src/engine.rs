@@ -346,6 +346,7 @@ fn main_loop(
     let mut best: (Idx, i32, Vec<Idx>, u32) = (first, 0, vec![first], 0);
     let mut prev: Vec<Option<i32>> = vec![None; multipv];
     let mut verified: Vec<Idx> = Vec::new();
+    let mut final_checks = 0;
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -420,7 +421,32 @@ fn main_loop(
         if let Some(l) = lines.first() {
             best = (l.mv, l.score, l.pv.clone(), depth as u32);
         }
-        if w.stopped() || shared.time.soft_expired() {
+        if w.stopped() || shared.time.soft_expired() || depth >= max_depth {
+            // Final safety: the move about to be played gets the opponent's VCT on a
+            // larger budget than the per-iteration check (up to half the time left);
+            // a refuted move is dropped and the depth searched again without it.
+            if final_checks < params::FINAL_SAFETY_CHECKS
+                && !w.stopped()
+                && shared.features.final_safety
+                && multipv == 1
+                && best.1.abs() < WIN_BOUND
+                && lock(&shared.refuted).len() + 1 < w.root_moves.len()
+            {
+                final_checks += 1;
+                let deadline = shared.time.hard_deadline().map(|h| {
+                    let now = Instant::now();
+                    now + h.saturating_duration_since(now) / 2
+                });
+                if w.refutes_by(best.0, params::FINAL_SAFETY_NODES, deadline) {
+                    lock(&shared.refuted).push(best.0);
+                    if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == best.0) {
+                        rm.score = -WIN;
+                    }
+                    depth -= 1;
+                    prev = vec![None; multipv];
+                    continue;
+                }
+            }
             break;
         }
         if multipv == 1 && lock(&shared.threat_win).is_some() {
@@ -439,10 +465,16 @@ fn main_loop(
         let n = line.len() as i32;
         return (line[0], WIN - n, line, best.3);
     }
+    // A refuted best move left without a searched replacement: the most promising
+    // unrefuted move by the move ordering.
     let refuted = lock(&shared.refuted).clone();
     if multipv == 1
         && refuted.contains(&best.0)
-        && let Some(rm) = w.root_moves.iter().find(|r| !refuted.contains(&r.mv))
+        && let Some(rm) = w
+            .root_moves
+            .iter()
+            .filter(|r| !refuted.contains(&r.mv))
+            .max_by_key(|r| (r.score, movegen::order_score(&w.board, r.mv)))
     {
         best = (rm.mv, rm.score, rm.pv.clone(), best.3);
     }

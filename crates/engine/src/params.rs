@@ -99,6 +99,12 @@ pub const ROOT_SAFETY_NODES: u64 = 4_000;
 pub const ROOT_SAFETY_MAX_DROPS: usize = 2;
 /// Attacker moves of that VCT.
 pub const ROOT_SAFETY_VCT_DEPTH: u32 = 7;
+/// Node budget of the final safety check: the opponent's VCT after the move about to
+/// be played, once the time for new iterations is up (also bounded by half the time
+/// left).
+pub const FINAL_SAFETY_NODES: u64 = 50_000;
+/// Most final safety checks in one search (each refutation costs a re-search).
+pub const FINAL_SAFETY_CHECKS: usize = 2;
 
 /// Node budget of the threat thread's search for the side to move's own VCT.
 pub const THREAT_THREAD_VCT_NODES: u64 = 200_000;
@@ -108,7 +114,7 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
-/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `partial`, `threatthread`, `forcedext`, `aspiration`, `threatext`.
+/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `finalsafety`, `partial`, `threatthread`, `forcedext`, `aspiration`, `threatext`.
 ///
 /// Measured at 100 ms a move, 80 games each (Elo of "with" minus "without", 95%
 /// interval): futility + late-move pruning +185 (+107..+286); leaf VCF +70 (−3..+151);
@@ -120,7 +126,16 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 /// (−25..+112) and, with a later soft deadline, +35 (−32..+104), 100 games each at
 /// 200 ms freestyle. Reducing more (a second ply from the 6th move instead of the 8th,
 /// a third from the 12th instead of the 16th) scored −21 (−89..+46) freestyle and −21
-/// (−90..+47) renju, 100 games each at 200 ms, so the reductions stay as they are.
+/// (−90..+47) renju, 100 games each at 200 ms, so the reductions stay as they are. Final
+/// safety (with the one-cache-line board, 5% faster, in both binaries under test):
+/// −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72) renju, 100 games each at
+/// 200 ms against the build without either; kept, like root safety, because it no
+/// longer plays into a VCT it can find in the time left (two games lost to
+/// classic-tuple were such moves). Smaller late-move pruning counts (8 + 4·depth
+/// instead of 12 + 4·depth) −24 (−93..+43), larger (16) +7 (−60..+74); a futility
+/// margin of 80 instead of 120 −14 (−81..+52); null-move pruning cut in only 3% of
+/// its tries (a pass gives away too much in gomoku) and raised the depth-8 bench
+/// nodes, so none of these is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
@@ -135,6 +150,8 @@ pub struct Features {
     pub root_vct: bool,
     /// Root safety: a best move after which the opponent has a VCT is dropped.
     pub root_safety: bool,
+    /// Final safety: the move to be played is checked once more on a larger budget.
+    pub final_safety: bool,
     /// When time runs out mid-iteration, a root move that beat alpha in it is played.
     pub partial_iteration: bool,
     /// With three or more threads, the last helper is a threat thread.
@@ -156,6 +173,7 @@ impl Features {
         leaf_vcf: true,
         root_vct: false,
         root_safety: true,
+        final_safety: true,
         partial_iteration: true,
         threat_thread: true,
         forced_extension: true,
@@ -182,6 +200,7 @@ impl Features {
                     "leafvcf" => f.leaf_vcf = false,
                     "rootvct" => f.root_vct = false,
                     "rootsafety" => f.root_safety = false,
+                    "finalsafety" => f.final_safety = false,
                     "partial" => f.partial_iteration = false,
                     "threatthread" => f.threat_thread = false,
                     "forcedext" => f.forced_extension = false,

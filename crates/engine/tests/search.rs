@@ -335,6 +335,7 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
         });
         e.set_features(wuzi_engine::params::Features {
             root_safety,
+            final_safety: root_safety,
             ..wuzi_engine::params::Features::ALL
         });
         let r = e.search(
@@ -361,6 +362,73 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
         name(plain),
         "j11",
         "the position no longer tests root safety"
+    );
+    assert!(black_vct_after(plain).is_some());
+    let safe = pick(true);
+    assert_ne!(safe, plain);
+    assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
+}
+
+/// From a game lost to classic-tuple: after White's k6 Black wins by an 11-ply VCT
+/// (h10 i11 f10 …) that the per-iteration root-safety check, on 4,000 nodes, does not
+/// finish.
+const TUPLE_GAME_40: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "........X......",
+    "......X........",
+    ".....XOX.......",
+    "......OXO......",
+    ".......O.......",
+    "......X.O......",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
+
+/// Final safety: the move to be played is checked once more on a larger budget. At
+/// depth 5 the engine without it plays k6, which loses to Black's VCT; with it, a move
+/// that leaves Black no VCT.
+#[test]
+fn final_safety_catches_the_vct_the_iteration_check_misses() {
+    let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
+    let pick = |final_safety: bool| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 1,
+        });
+        e.set_features(wuzi_engine::params::Features {
+            final_safety,
+            ..wuzi_engine::params::Features::ALL
+        });
+        let r = e.search(
+            &pos,
+            &SearchLimits::depth(5),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        r.best.expect("a move")
+    };
+    let black_vct_after = |m: wuzi_rules::Pos| {
+        let mut after = pos.clone();
+        after.play(m).expect("a legal move");
+        wuzi_engine::vct(
+            &after,
+            &SearchLimits {
+                nodes: Some(2_000_000),
+                ..SearchLimits::default()
+            },
+        )
+    };
+    let plain = pick(false);
+    assert_eq!(
+        name(plain),
+        "k6",
+        "the position no longer tests final safety"
     );
     assert!(black_vct_after(plain).is_some());
     let safe = pick(true);
