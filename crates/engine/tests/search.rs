@@ -322,24 +322,18 @@ const BLACK_ATTACKS: [&str; 15] = [
     "...............",
 ];
 
-/// Root safety: White's natural move j11 lets Black win by continuous threats
-/// (e7-i3 after a 1,600-node VCT); at depth 5 the plain search picks it, the engine with
-/// root safety must not, and the move it picks leaves Black no VCT.
-#[test]
-fn root_safety_drops_a_move_the_opponents_vct_refutes() {
-    let pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
-    let pick = |root_safety: bool| {
+/// A safety check at work: at depth 5 the engine with `without` features plays
+/// `plain` (the test position's point), after which Black has a VCT; with every
+/// feature it plays another move, after which a 2 M-node VCT search finds none.
+fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, plain: &str) {
+    let pick = |features| {
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
             threads: 1,
         });
-        e.set_features(wuzi_engine::params::Features {
-            root_safety,
-            final_safety: root_safety,
-            ..wuzi_engine::params::Features::ALL
-        });
+        e.set_features(features);
         let r = e.search(
-            &pos,
+            pos,
             &SearchLimits::depth(5),
             &AtomicBool::new(false),
             &mut |_| {},
@@ -357,16 +351,30 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
             },
         )
     };
-    let plain = pick(false);
+    let unsafe_pick = pick(without);
     assert_eq!(
-        name(plain),
-        "j11",
-        "the position no longer tests root safety"
+        name(unsafe_pick),
+        plain,
+        "the position no longer tests the safety check"
     );
-    assert!(black_vct_after(plain).is_some());
-    let safe = pick(true);
-    assert_ne!(safe, plain);
+    assert!(black_vct_after(unsafe_pick).is_some());
+    let safe = pick(wuzi_engine::params::Features::ALL);
+    assert_ne!(safe, unsafe_pick);
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
+}
+
+/// Root safety: White's natural move j11 lets Black win by continuous threats
+/// (e7-i3 after a 1,600-node VCT); at depth 5 the plain search picks it, the engine with
+/// root safety must not.
+#[test]
+fn root_safety_drops_a_move_the_opponents_vct_refutes() {
+    let pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
+    let without = wuzi_engine::params::Features {
+        root_safety: false,
+        final_safety: false,
+        ..wuzi_engine::params::Features::ALL
+    };
+    assert_safety_avoids(&pos, without, "j11");
 }
 
 /// From a game lost to classic-tuple: after White's k6 Black wins by an 11-ply VCT
@@ -391,49 +399,15 @@ const TUPLE_GAME_40: [&str; 15] = [
 ];
 
 /// Final safety: the move to be played is checked once more on a larger budget. At
-/// depth 5 the engine without it plays k6, which loses to Black's VCT; with it, a move
-/// that leaves Black no VCT.
+/// depth 5 the engine without it plays k6.
 #[test]
 fn final_safety_catches_the_vct_the_iteration_check_misses() {
     let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
-    let pick = |final_safety: bool| {
-        let mut e = Engine::new(EngineOptions {
-            hash_mb: 8,
-            threads: 1,
-        });
-        e.set_features(wuzi_engine::params::Features {
-            final_safety,
-            ..wuzi_engine::params::Features::ALL
-        });
-        let r = e.search(
-            &pos,
-            &SearchLimits::depth(5),
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
-        r.best.expect("a move")
+    let without = wuzi_engine::params::Features {
+        final_safety: false,
+        ..wuzi_engine::params::Features::ALL
     };
-    let black_vct_after = |m: wuzi_rules::Pos| {
-        let mut after = pos.clone();
-        after.play(m).expect("a legal move");
-        wuzi_engine::vct(
-            &after,
-            &SearchLimits {
-                nodes: Some(2_000_000),
-                ..SearchLimits::default()
-            },
-        )
-    };
-    let plain = pick(false);
-    assert_eq!(
-        name(plain),
-        "k6",
-        "the position no longer tests final safety"
-    );
-    assert!(black_vct_after(plain).is_some());
-    let safe = pick(true);
-    assert_ne!(safe, plain);
-    assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
+    assert_safety_avoids(&pos, without, "k6");
 }
 
 /// The threat thread: after White's j11 in [`BLACK_ATTACKS`], with three threads (the
