@@ -127,11 +127,10 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 /// 200 ms freestyle. Reducing more (a second ply from the 6th move instead of the 8th,
 /// a third from the 12th instead of the 16th) scored −21 (−89..+46) freestyle and −21
 /// (−90..+47) renju, 100 games each at 200 ms, so the reductions stay as they are. Final
-/// safety (with the one-cache-line board, 5% faster, in both binaries under test):
-/// −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72) renju, 100 games each at
-/// 200 ms against the build without either; kept, like root safety, because it no
-/// longer plays into a VCT it can find in the time left (two games lost to
-/// classic-tuple were such moves). Smaller late-move pruning counts (8 + 4·depth
+/// safety, as a build with it and the one-cache-line board (5% faster) against one with
+/// neither: −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72) renju, 100 games
+/// each at 200 ms; kept, like root safety, because it no longer plays into a VCT it
+/// can find in the time left (a game lost to classic-tuple turned on such a move). Smaller late-move pruning counts (8 + 4·depth
 /// instead of 12 + 4·depth) −24 (−93..+43), larger (16) +7 (−60..+74); a futility
 /// margin of 80 instead of 120 −14 (−81..+52); null-move pruning cut in only 3% of
 /// its tries (a pass gives away too much in gomoku) and raised the depth-8 bench
