@@ -334,6 +334,14 @@ impl Engine {
     }
 }
 
+/// Marks a root move the opponent's VCT refutes: no thread searches it again.
+fn drop_refuted(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx) {
+    lock(&shared.refuted).push(mv);
+    if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == mv) {
+        rm.score = -WIN;
+    }
+}
+
 /// The main thread's iterative deepening: returns (best, score, pv, depth).
 fn main_loop(
     w: &mut Worker<'_>,
@@ -392,10 +400,7 @@ fn main_loop(
                 && w.root_moves.len() > tried + 1
                 && w.refutes(l.mv, params::ROOT_SAFETY_NODES)
             {
-                lock(&shared.refuted).push(l.mv);
-                if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == l.mv) {
-                    rm.score = -WIN;
-                }
+                drop_refuted(w, shared, l.mv);
                 // Search this depth again without it.
                 depth -= 1;
                 prev = vec![None; multipv];
@@ -438,10 +443,7 @@ fn main_loop(
                     now + h.saturating_duration_since(now) / 2
                 });
                 if w.refutes_by(best.0, params::FINAL_SAFETY_NODES, deadline) {
-                    lock(&shared.refuted).push(best.0);
-                    if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == best.0) {
-                        rm.score = -WIN;
-                    }
+                    drop_refuted(w, shared, best.0);
                     depth -= 1;
                     prev = vec![None; multipv];
                     continue;
