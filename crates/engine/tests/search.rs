@@ -443,3 +443,66 @@ fn threat_thread_finds_the_vct_the_main_search_misses() {
     assert_eq!(p.to_move(), Color::Black);
     assert!(p.is_win(last), "the line ends without a five");
 }
+
+/// The VCT solver's narrowed first stage changes the cost, not the answer: over the
+/// positions of games between two classic AIs (random three-stone openings, freestyle
+/// and renju), a VCT is found exactly where the full search alone finds one, and the
+/// two-stage search visits fewer nodes in all.
+#[test]
+fn narrowed_vct_agrees_with_the_full_search_and_costs_less() {
+    use wuzi_engine::ClassicAi;
+    use wuzi_engine::board::Board;
+    use wuzi_engine::threat::Solver;
+    use wuzi_rules::random::SplitMix64;
+    use wuzi_rules::{Game, GameConfig, Pos, Size};
+    let stop = AtomicBool::new(false);
+    let solve = |pos: &Position, narrowing: bool| {
+        let mut solver = Solver::with_nodes(500_000, &stop);
+        solver.set_narrowing(narrowing);
+        let mut line = Vec::new();
+        let found = solver.vct(&mut Board::new(pos), 7, &mut line);
+        assert!(!solver.aborted(), "budget too small");
+        (found, line.len(), solver.nodes)
+    };
+    let mut rng = SplitMix64::new(7);
+    let (mut positions, mut wins, mut narrowed_nodes, mut full_nodes) = (0, 0, 0, 0);
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        for _ in 0..4 {
+            let config = GameConfig::new(rule, Size::STANDARD);
+            let mut game = Game::new(config.clone()).unwrap();
+            while game.ply() < 3 {
+                let p = Pos::new_unchecked(5 + rng.below(5) as u8, 5 + rng.below(5) as u8);
+                if game.board().is_empty(p) {
+                    game.try_play(p).unwrap();
+                }
+            }
+            while game.result().is_none() {
+                let ai = [ClassicAi::Tuple, ClassicAi::Rank][game.ply() % 2];
+                let mv = ai.choose_move(&config, game.board(), game.side_to_move());
+                game.try_play(mv.expect("a legal point")).unwrap();
+                if game.ply() < 7 || game.result().is_some() {
+                    continue;
+                }
+                let pos = Position::from_game(&game);
+                let narrowed = solve(&pos, true);
+                let full = solve(&pos, false);
+                assert_eq!(narrowed.0, full.0, "{:?}", pos.moves());
+                if narrowed.0 {
+                    assert!(narrowed.1 > 0, "a VCT without a line");
+                    wins += 1;
+                }
+                positions += 1;
+                narrowed_nodes += narrowed.2;
+                full_nodes += full.2;
+            }
+        }
+    }
+    assert!(wins >= 5, "{wins} VCTs in {positions} positions");
+    assert!(
+        narrowed_nodes < full_nodes,
+        "narrowed {narrowed_nodes} nodes, full {full_nodes}"
+    );
+    eprintln!(
+        "{positions} positions, {wins} VCTs: {narrowed_nodes} nodes narrowed, {full_nodes} full"
+    );
+}
