@@ -6,13 +6,21 @@ use std::time::{Duration, Instant};
 use crate::SearchLimits;
 
 /// Kept back from every hard limit for the time between deciding and the move
-/// reaching the opponent (process, pipes, a busy machine): this much, or a tenth of
-/// the limit when that is more (never more than a third).
-pub const OVERHEAD: Duration = Duration::from_millis(30);
+/// reaching the opponent (unwinding the search, printing): this much, or a sixteenth
+/// of the limit when that is more (never more than a third). The search stops within
+/// a millisecond or two of its hard deadline; front ends that talk to a game manager
+/// keep their own margin for pipes and process start-up on top (the Gomocup brain and
+/// `wuzi match` an eighth of the turn time, at least 40 ms).
+pub const OVERHEAD: Duration = Duration::from_millis(10);
+
+/// Share of the usable time per move after which no new iteration starts. A move's
+/// time cannot be saved for later, so most of it is used; the rest goes to the last
+/// iteration and the final safety check.
+const MOVE_SOFT_PERCENT: u32 = 65;
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {
-    t.saturating_sub(OVERHEAD.max(t / 8).min(t / 3))
+    t.saturating_sub(OVERHEAD.max(t / 16).min(t / 3))
 }
 /// Moves assumed left in the game when a clock has no moves-to-go.
 pub const MOVES_HORIZON: u32 = 24;
@@ -37,7 +45,7 @@ impl TimeManager {
         };
         if let Some(t) = limits.time {
             let h = usable(t);
-            cap(h * 45 / 100, h);
+            cap(h * MOVE_SOFT_PERCENT / 100, h);
         }
         if let Some(c) = limits.clock {
             let left = usable(c.remaining);
