@@ -114,27 +114,38 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
-/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `finalsafety`, `partial`, `threatthread`, `forcedext`, `aspiration`, `threatext`.
+/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `finalsafety`, `partial`,
+/// `threatthread`, `forcedext`, `aspiration`, `threatext`.
 ///
-/// Measured at 100 ms a move, 80 games each (Elo of "with" minus "without", 95%
-/// interval): futility + late-move pruning +185 (+107..+286); leaf VCF +70 (−3..+151);
-/// LMR +39 (−34..+116); root VCT −22 (−99..+53) freestyle and −48 (−126..+25) renju,
-/// so it is off by default; threat extension +17 (−58..+95) freestyle. Root safety:
-/// ±0 (−88..+88) at 200 ms, 60 games freestyle, kept because it never plays into a
-/// VCT it can see; a VCT at every inner node cost −207 (−332..−117) and at ply 1
-/// −114 (−213..−31) at 100 ms, so the search uses none. Partial iteration: +42
-/// (−25..+112) and, with a later soft deadline, +35 (−32..+104), 100 games each at
-/// 200 ms freestyle. Reducing more (a second ply from the 6th move instead of the 8th,
-/// a third from the 12th instead of the 16th) scored −21 (−89..+46) freestyle and −21
-/// (−90..+47) renju, 100 games each at 200 ms, so the reductions stay as they are. Final
-/// safety, as a build with it and the one-cache-line board (5% faster) against one with
-/// neither: −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72) renju, 100 games
-/// each at 200 ms; kept, like root safety, because it no longer plays into a VCT it
-/// can find in the time left (a game lost to classic-tuple turned on such a move). Smaller late-move pruning counts (8 + 4·depth
-/// instead of 12 + 4·depth) −24 (−93..+43), larger (16) +7 (−60..+74); a futility
-/// margin of 80 instead of 120 −14 (−81..+52); null-move pruning cut in only 3% of
-/// its tries (a pass gives away too much in gomoku) and raised the depth-8 bench
-/// nodes, so none of these is used.
+/// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
+/// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
+///   leaf VCF +70 (−3..+151); LMR +39 (−34..+116); threat extension +17 (−58..+95)
+///   freestyle; root VCT −22 (−99..+53) freestyle and −48 (−126..+25) renju, so it is
+///   off by default.
+/// - Root safety: ±0 (−88..+88) at 200 ms, 60 games freestyle; kept because it never
+///   plays into a VCT it can see.
+/// - Partial iteration: +42 (−25..+112) and, with a later soft deadline, +35
+///   (−32..+104), 100 games each at 200 ms freestyle.
+/// - Final safety, as a build with it and the one-cache-line board (5% faster) against
+///   one with neither: −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72)
+///   renju, 100 games each at 200 ms; kept, like root safety, because it no longer
+///   plays into a VCT it can find in the time left (a game lost to classic-tuple
+///   turned on such a move).
+///
+/// Tried and not used:
+/// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
+///   100 ms. With the narrowed VCT (about six times cheaper), a 300-node VCT for the
+///   side to move at every inner node with four or more plies left still lost −67
+///   (−137..−2) freestyle and −53 (−124..+15) renju, 100 games each at 200 ms; it
+///   proved a win in 17% of its tries and added 45% to the depth-8 bench nodes.
+/// - Reducing more (a second ply from the 6th move instead of the 8th, a third from
+///   the 12th instead of the 16th): −21 (−89..+46) freestyle, −21 (−90..+47) renju,
+///   100 games each at 200 ms.
+/// - Late-move pruning after 8 + 4·depth moves instead of 12 + 4·depth: −24
+///   (−93..+43); after 16 + 4·depth: +7 (−60..+74). A futility margin of 80 instead
+///   of 120: −14 (−81..+52).
+/// - Null-move pruning: it cut in only 3% of its tries (a pass gives away too much in
+///   gomoku) and raised the depth-8 bench nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
