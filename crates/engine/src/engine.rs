@@ -442,7 +442,12 @@ fn main_loop(
                     let now = Instant::now();
                     now + h.saturating_duration_since(now) / 2
                 });
-                if w.refutes_by(best.0, params::FINAL_SAFETY_NODES, deadline) {
+                if w.refutes_by(
+                    best.0,
+                    params::FINAL_SAFETY_NODES,
+                    params::FINAL_SAFETY_VCT_DEPTH,
+                    deadline,
+                ) {
                     drop_refuted(w, shared, best.0);
                     depth -= 1;
                     prev = vec![None; multipv];

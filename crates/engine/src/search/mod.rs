@@ -579,15 +579,24 @@ impl<'a> Worker<'a> {
     /// A VCT for the side to move at the root (first move first), searched within
     /// `nodes` and the hard deadline.
     pub fn own_vct(&mut self, nodes: u64) -> Option<Vec<Idx>> {
-        self.own_vct_by(nodes, self.shared.time.hard_deadline())
+        self.own_vct_by(
+            nodes,
+            params::ROOT_SAFETY_VCT_DEPTH,
+            self.shared.time.hard_deadline(),
+        )
     }
 
-    /// [`Worker::own_vct`] with its own deadline.
-    fn own_vct_by(&mut self, nodes: u64, deadline: Option<Instant>) -> Option<Vec<Idx>> {
+    /// [`Worker::own_vct`] up to `depth` attacker moves, with its own deadline.
+    fn own_vct_by(
+        &mut self,
+        nodes: u64,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Idx>> {
         let mut solver = Solver::with_nodes(nodes, self.shared.stop);
         solver.set_deadline(deadline);
         let mut line = Vec::new();
-        let found = solver.vct(&mut self.board, params::ROOT_SAFETY_VCT_DEPTH, &mut line);
+        let found = solver.vct(&mut self.board, depth, &mut line);
         self.nodes += solver.nodes;
         (found && !solver.aborted() && !line.is_empty()).then_some(line)
     }
@@ -595,13 +604,24 @@ impl<'a> Worker<'a> {
     /// Whether the opponent wins by continuous threats (VCT) after the root move `mv`,
     /// searched within `nodes` and the hard deadline. An unfinished search is "no".
     pub fn refutes(&mut self, mv: Idx, nodes: u64) -> bool {
-        self.refutes_by(mv, nodes, self.shared.time.hard_deadline())
+        self.refutes_by(
+            mv,
+            nodes,
+            params::ROOT_SAFETY_VCT_DEPTH,
+            self.shared.time.hard_deadline(),
+        )
     }
 
-    /// [`Worker::refutes`] with its own deadline.
-    pub fn refutes_by(&mut self, mv: Idx, nodes: u64, deadline: Option<Instant>) -> bool {
+    /// [`Worker::refutes`] up to `depth` attacker moves, with its own deadline.
+    pub fn refutes_by(
+        &mut self,
+        mv: Idx,
+        nodes: u64,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> bool {
         self.board.play(mv);
-        let found = self.own_vct_by(nodes, deadline).is_some();
+        let found = self.own_vct_by(nodes, depth, deadline).is_some();
         self.board.undo();
         found
     }
