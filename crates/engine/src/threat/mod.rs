@@ -73,8 +73,10 @@ pub struct Solver<'a> {
     vct_failed: HashMap<u64, u32>,
     /// Whether [`Solver::vct`] first searches the narrowed tree.
     narrowing: bool,
-    /// While the VCT search is narrowed: the attacker's threats on the current line.
-    zone: Option<Vec<Idx>>,
+    /// Whether the VCT search running now is the narrowed one.
+    narrowed: bool,
+    /// The attacker's latest threat on the current line of the VCT search.
+    last_threat: Option<Idx>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -96,7 +98,8 @@ impl<'a> Solver<'a> {
             vcf_failed: HashMap::new(),
             vct_failed: HashMap::new(),
             narrowing: true,
-            zone: None,
+            narrowed: false,
+            last_threat: None,
         }
     }
 
@@ -284,9 +287,9 @@ impl<'a> Solver<'a> {
     pub fn vct(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
         if self.narrowing {
             let mark = line.len();
-            self.zone = Some(Vec::new());
+            self.narrowed = true;
             let found = self.vct_node(board, depth, line);
-            self.zone = None;
+            self.narrowed = false;
             if found || self.aborted {
                 return found;
             }
@@ -300,7 +303,7 @@ impl<'a> Solver<'a> {
     /// Whether the attacker's three at `i` may be searched: anywhere at the root, else
     /// on a line through the attacker's previous threat while the search is narrowed.
     fn in_zone(&self, i: Idx) -> bool {
-        let Some(&prev) = self.zone.as_ref().and_then(|z| z.last()) else {
+        let Some(prev) = self.last_threat.filter(|_| self.narrowed) else {
             return true;
         };
         let (a, b) = (pos_of(i), pos_of(prev));
@@ -369,14 +372,12 @@ impl<'a> Solver<'a> {
             board.play(m);
             line.push(m);
             // A forced block is no threat of ours: the zone stays where it was.
-            let zoned = !forced && self.zone.is_some();
-            if zoned && let Some(z) = self.zone.as_mut() {
-                z.push(m);
+            let outer = self.last_threat;
+            if !forced {
+                self.last_threat = Some(m);
             }
             let ok = self.vct_defend(board, depth - 1, line);
-            if zoned && let Some(z) = self.zone.as_mut() {
-                z.pop();
-            }
+            self.last_threat = outer;
             board.undo();
             if ok {
                 return true;
