@@ -141,10 +141,11 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 ///
 /// Tried and not used:
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
-///   100 ms. With the narrowed VCT (about six times cheaper), a 300-node VCT for the
-///   side to move at every inner node with four or more plies left still lost −67
-///   (−137..−2) freestyle and −53 (−124..+15) renju, 100 games each at 200 ms; it
-///   proved a win in 17% of its tries and added 45% to the depth-8 bench nodes.
+///   100 ms. With the narrowed VCT (six times cheaper where a VCT exists), a 300-node
+///   VCT for the side to move at every inner node with four or more plies left still
+///   lost −67 (−137..−2) freestyle and −53 (−124..+15) renju, 100 games each at
+///   200 ms; it proved a win in 17% of its tries and added 45% to the depth-8 bench
+///   nodes.
 /// - Reducing more (a second ply from the 6th move instead of the 8th, a third from
 ///   the 12th instead of the 16th): −21 (−89..+46) freestyle, −21 (−90..+47) renju,
 ///   100 games each at 200 ms.
