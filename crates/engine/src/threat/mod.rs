@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use wuzi_rules::Pos;
 
-use crate::board::{Board, DIR, Idx, pos_of};
+use crate::board::{Board, Idx, pos_of};
 use crate::eval::Threat;
 use crate::eval::pattern::Pattern;
 use crate::movegen;
@@ -447,7 +447,6 @@ impl<'a> Solver<'a> {
                 )
             });
         }
-        let mark = line.len();
         let mut first = true;
         for d in defences {
             board.play(d);
@@ -463,8 +462,6 @@ impl<'a> Solver<'a> {
                 first = false;
             }
         }
-        let _ = mark;
-        let _ = DIR;
         true
     }
 }
