@@ -334,6 +334,72 @@ impl Engine {
     }
 }
 
+/// Root defence, run when a safety check has refuted a best move: the opponent's VCT as
+/// if the side to move passed. When there is one, many root moves may lose to it (in
+/// positions from games lost to the classic AIs often all but one or two), more than
+/// root safety drops one by one. So the root moves not yet refuted are checked in the
+/// search's order (last score, then the points of that VCT, then move ordering), each
+/// within a node budget, until [`params::ROOT_DEFENCE_KEEP`] of them survive or half the
+/// time left is gone, and the refuted ones are dropped. When every move is refuted none
+/// is: the position is lost and the search's choice resists best.
+fn root_defence(w: &mut Worker<'_>, shared: &Shared<'_>) {
+    let budget = |full: u64| {
+        if shared.max_nodes == u64::MAX {
+            full
+        } else {
+            (shared.max_nodes / 20).min(full)
+        }
+    };
+    let deadline = shared.time.hard_deadline().map(|h| {
+        let now = Instant::now();
+        now + h.saturating_duration_since(now) / 2
+    });
+    let Some(line) = w.pass_vct(budget(params::ROOT_DEFENCE_PASS_NODES), deadline) else {
+        return;
+    };
+    let refuted = lock(&shared.refuted).clone();
+    let mut order: Vec<(i32, bool, i32, Idx)> = w
+        .root_moves
+        .iter()
+        .filter(|r| !refuted.contains(&r.mv))
+        .map(|r| {
+            let m = r.mv;
+            (
+                r.score,
+                line.contains(&m),
+                movegen::order_score(&w.board, m),
+                m,
+            )
+        })
+        .collect();
+    order.sort_by(|a, b| b.cmp(a));
+    let mut lost = Vec::new();
+    let mut kept = 0;
+    for &(_, _, _, m) in &order {
+        if kept == params::ROOT_DEFENCE_KEEP
+            || shared.stop.load(std::sync::atomic::Ordering::Relaxed)
+            || deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            break;
+        }
+        if w.refutes_by(
+            m,
+            budget(params::ROOT_DEFENCE_MOVE_NODES),
+            params::ROOT_SAFETY_VCT_DEPTH,
+            deadline,
+        ) {
+            lost.push(m);
+        } else {
+            kept += 1;
+        }
+    }
+    if lost.len() < order.len() {
+        for m in lost {
+            drop_refuted(w, shared, m);
+        }
+    }
+}
+
 /// Marks a root move the opponent's VCT refutes: no thread searches it again.
 fn drop_refuted(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx) {
     lock(&shared.refuted).push(mv);
@@ -355,6 +421,8 @@ fn main_loop(
     let mut prev: Vec<Option<i32>> = vec![None; multipv];
     let mut verified: Vec<Idx> = Vec::new();
     let mut final_checks = 0;
+    let mut safety_drops = 0;
+    let mut defended = false;
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -395,12 +463,16 @@ fn main_loop(
             && l.score.abs() < WIN_BOUND
             && !verified.contains(&l.mv)
         {
-            let tried = lock(&shared.refuted).len();
-            if tried < params::ROOT_SAFETY_MAX_DROPS
-                && w.root_moves.len() > tried + 1
+            if safety_drops < params::ROOT_SAFETY_MAX_DROPS
+                && w.root_moves.len() > lock(&shared.refuted).len() + 1
                 && w.refutes(l.mv, params::ROOT_SAFETY_NODES)
             {
+                safety_drops += 1;
                 drop_refuted(w, shared, l.mv);
+                if !defended && shared.features.root_defence {
+                    defended = true;
+                    root_defence(w, shared);
+                }
                 // Search this depth again without it.
                 depth -= 1;
                 prev = vec![None; multipv];
@@ -448,7 +520,12 @@ fn main_loop(
                     params::FINAL_SAFETY_VCT_DEPTH,
                     deadline,
                 ) {
+                    safety_drops += 1;
                     drop_refuted(w, shared, best.0);
+                    if !defended && shared.features.root_defence {
+                        defended = true;
+                        root_defence(w, shared);
+                    }
                     depth -= 1;
                     prev = vec![None; multipv];
                     continue;

@@ -371,6 +371,7 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     let pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
     let without = wuzi_engine::params::Features {
         root_safety: false,
+        root_defence: false,
         final_safety: false,
         ..wuzi_engine::params::Features::ALL
     };
@@ -408,6 +409,80 @@ fn final_safety_catches_the_vct_the_iteration_check_misses() {
         ..wuzi_engine::params::Features::ALL
     };
     assert_safety_avoids(&pos, without, "k6");
+}
+
+/// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5
+/// k6), White to move. Black threatens so much that every White move loses to some
+/// VCT, and most to short ones: at depth 5 the engine without root defence plays g10,
+/// after which Black wins in 3 plies (l5 h9 m4).
+const RANK_RENJU_DEFENCE: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".........O.....",
+    ".....OXXXXO....",
+    "......O.OX.....",
+    "......O..XX....",
+    ".........O.....",
+    ".........X.....",
+    "...............",
+    "...............",
+    "...............",
+];
+
+/// Root defence: once a best move is refuted, the moves Black's VCT refutes within the
+/// root defence's budget are dropped, so the engine plays a move whose refutation is
+/// longer (no VCT of up to 4 Black moves), the harder one for an opponent to find.
+#[test]
+fn root_defence_drops_the_moves_a_short_vct_refutes() {
+    let pos = position(Rule::Renju, &RANK_RENJU_DEFENCE, Color::White);
+    let pick = |features| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 1,
+        });
+        e.set_features(features);
+        let r = e.search(
+            &pos,
+            &SearchLimits::depth(5),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        r.best.expect("a move")
+    };
+    let black_vct_after = |m: wuzi_rules::Pos, depth: u32| {
+        let mut after = pos.clone();
+        after.play(m).expect("a legal move");
+        wuzi_engine::vct(
+            &after,
+            &SearchLimits {
+                nodes: Some(2_000_000),
+                depth: Some(depth),
+                ..SearchLimits::default()
+            },
+        )
+    };
+    let without = pick(wuzi_engine::params::Features {
+        root_defence: false,
+        ..wuzi_engine::params::Features::ALL
+    });
+    assert_eq!(
+        name(without),
+        "g10",
+        "the position no longer tests root defence"
+    );
+    assert!(black_vct_after(without, 2).is_some());
+    let with = pick(wuzi_engine::params::Features::ALL);
+    assert_ne!(with, without);
+    assert_eq!(
+        black_vct_after(with, 4),
+        None,
+        "{} loses quickly",
+        name(with)
+    );
 }
 
 /// The threat thread: after White's j11 in [`BLACK_ATTACKS`], with three threads (the

@@ -601,6 +601,15 @@ impl<'a> Worker<'a> {
         (found && !solver.aborted() && !line.is_empty()).then_some(line)
     }
 
+    /// The opponent's VCT if the side to move passed (first move first), searched
+    /// within `nodes` and `deadline` up to the root-safety depth.
+    pub fn pass_vct(&mut self, nodes: u64, deadline: Option<Instant>) -> Option<Vec<Idx>> {
+        self.board.pass();
+        let line = self.own_vct_by(nodes, params::ROOT_SAFETY_VCT_DEPTH, deadline);
+        self.board.pass();
+        line
+    }
+
     /// Whether the opponent wins by continuous threats (VCT) after the root move `mv`,
     /// searched within `nodes` and the hard deadline. An unfinished search is "no".
     pub fn refutes(&mut self, mv: Idx, nodes: u64) -> bool {
