@@ -322,24 +322,27 @@ const BLACK_ATTACKS: [&str; 15] = [
     "...............",
 ];
 
+/// The one-thread depth-5 move of the engine with `features`.
+fn depth5_pick(pos: &Position, features: wuzi_engine::params::Features) -> wuzi_rules::Pos {
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 8,
+        threads: 1,
+    });
+    e.set_features(features);
+    let r = e.search(
+        pos,
+        &SearchLimits::depth(5),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    r.best.expect("a move")
+}
+
 /// A safety check at work: at depth 5 the engine with `without` features plays
 /// `plain` (the test position's point), after which Black has a VCT; with every
 /// feature it plays another move, after which a 2 M-node VCT search finds none.
 fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, plain: &str) {
-    let pick = |features| {
-        let mut e = Engine::new(EngineOptions {
-            hash_mb: 8,
-            threads: 1,
-        });
-        e.set_features(features);
-        let r = e.search(
-            pos,
-            &SearchLimits::depth(5),
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
-        r.best.expect("a move")
-    };
+    let pick = |features| depth5_pick(pos, features);
     let black_vct_after = |m: wuzi_rules::Pos| {
         let mut after = pos.clone();
         after.play(m).expect("a legal move");
@@ -439,20 +442,7 @@ const RANK_RENJU_DEFENCE: [&str; 15] = [
 #[test]
 fn root_defence_drops_the_moves_a_short_vct_refutes() {
     let pos = position(Rule::Renju, &RANK_RENJU_DEFENCE, Color::White);
-    let pick = |features| {
-        let mut e = Engine::new(EngineOptions {
-            hash_mb: 8,
-            threads: 1,
-        });
-        e.set_features(features);
-        let r = e.search(
-            &pos,
-            &SearchLimits::depth(5),
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
-        r.best.expect("a move")
-    };
+    let pick = |features| depth5_pick(&pos, features);
     let black_vct_after = |m: wuzi_rules::Pos, depth: u32| {
         let mut after = pos.clone();
         after.play(m).expect("a legal move");
