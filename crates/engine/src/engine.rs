@@ -350,10 +350,7 @@ fn root_defence(w: &mut Worker<'_>, shared: &Shared<'_>) {
             (shared.max_nodes / 20).min(full)
         }
     };
-    let deadline = shared.time.hard_deadline().map(|h| {
-        let now = Instant::now();
-        now + h.saturating_duration_since(now) / 2
-    });
+    let deadline = shared.time.half_time_left();
     let Some(line) = w.pass_vct(budget(params::ROOT_DEFENCE_PASS_NODES), deadline) else {
         return;
     };
@@ -405,6 +402,16 @@ fn drop_refuted(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx) {
     lock(&shared.refuted).push(mv);
     if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == mv) {
         rm.score = -WIN;
+    }
+}
+
+/// A safety check refuted the root move `mv`: it is dropped, and the first time in a
+/// search (`defended` not yet set) the root defence runs.
+fn safety_drop(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx, defended: &mut bool) {
+    drop_refuted(w, shared, mv);
+    if !*defended && shared.features.root_defence {
+        *defended = true;
+        root_defence(w, shared);
     }
 }
 
@@ -468,11 +475,7 @@ fn main_loop(
                 && w.refutes(l.mv, params::ROOT_SAFETY_NODES)
             {
                 safety_drops += 1;
-                drop_refuted(w, shared, l.mv);
-                if !defended && shared.features.root_defence {
-                    defended = true;
-                    root_defence(w, shared);
-                }
+                safety_drop(w, shared, l.mv, &mut defended);
                 // Search this depth again without it.
                 depth -= 1;
                 prev = vec![None; multipv];
@@ -510,22 +513,14 @@ fn main_loop(
                 && lock(&shared.refuted).len() + 1 < w.root_moves.len()
             {
                 final_checks += 1;
-                let deadline = shared.time.hard_deadline().map(|h| {
-                    let now = Instant::now();
-                    now + h.saturating_duration_since(now) / 2
-                });
                 if w.refutes_by(
                     best.0,
                     params::FINAL_SAFETY_NODES,
                     params::FINAL_SAFETY_VCT_DEPTH,
-                    deadline,
+                    shared.time.half_time_left(),
                 ) {
                     safety_drops += 1;
-                    drop_refuted(w, shared, best.0);
-                    if !defended && shared.features.root_defence {
-                        defended = true;
-                        root_defence(w, shared);
-                    }
+                    safety_drop(w, shared, best.0, &mut defended);
                     depth -= 1;
                     prev = vec![None; multipv];
                     continue;

@@ -180,8 +180,8 @@ pub struct Features {
     pub root_vct: bool,
     /// Root safety: a best move after which the opponent has a VCT is dropped.
     pub root_safety: bool,
-    /// Root defence: when the opponent has a VCT against a pass, the root moves it
-    /// still refutes are dropped before the search.
+    /// Root defence: once a safety check refutes a best move, if the opponent has a
+    /// VCT against a pass, the root moves a short VCT refutes are dropped.
     pub root_defence: bool,
     /// Final safety: the move to be played is checked once more on a larger budget.
     pub final_safety: bool,

@@ -83,6 +83,16 @@ impl TimeManager {
         self.hard.map(|h| self.start + h)
     }
 
+    /// Halfway from now to the hard deadline, if any: the deadline of the safety
+    /// checks, which leave the other half for a search without the move they refute.
+    #[must_use]
+    pub fn half_time_left(&self) -> Option<Instant> {
+        self.hard_deadline().map(|h| {
+            let now = Instant::now();
+            now + h.saturating_duration_since(now) / 2
+        })
+    }
+
     /// The hard limit, if any.
     #[must_use]
     pub fn hard(&self) -> Option<Duration> {

@@ -338,22 +338,31 @@ fn depth5_pick(pos: &Position, features: wuzi_engine::params::Features) -> wuzi_
     r.best.expect("a move")
 }
 
+/// The VCT of the side to move after `m`, on 2 M nodes (`depth` attacker moves, else
+/// the default).
+fn vct_after(
+    pos: &Position,
+    m: wuzi_rules::Pos,
+    depth: Option<u32>,
+) -> Option<Vec<wuzi_rules::Pos>> {
+    let mut after = pos.clone();
+    after.play(m).expect("a legal move");
+    wuzi_engine::vct(
+        &after,
+        &SearchLimits {
+            nodes: Some(2_000_000),
+            depth,
+            ..SearchLimits::default()
+        },
+    )
+}
+
 /// A safety check at work: at depth 5 the engine with `without` features plays
 /// `plain` (the test position's point), after which Black has a VCT; with every
 /// feature it plays another move, after which a 2 M-node VCT search finds none.
 fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, plain: &str) {
     let pick = |features| depth5_pick(pos, features);
-    let black_vct_after = |m: wuzi_rules::Pos| {
-        let mut after = pos.clone();
-        after.play(m).expect("a legal move");
-        wuzi_engine::vct(
-            &after,
-            &SearchLimits {
-                nodes: Some(2_000_000),
-                ..SearchLimits::default()
-            },
-        )
-    };
+    let black_vct_after = |m| vct_after(pos, m, None);
     let unsafe_pick = pick(without);
     assert_eq!(
         name(unsafe_pick),
@@ -443,18 +452,7 @@ const RANK_RENJU_DEFENCE: [&str; 15] = [
 fn root_defence_drops_the_moves_a_short_vct_refutes() {
     let pos = position(Rule::Renju, &RANK_RENJU_DEFENCE, Color::White);
     let pick = |features| depth5_pick(&pos, features);
-    let black_vct_after = |m: wuzi_rules::Pos, depth: u32| {
-        let mut after = pos.clone();
-        after.play(m).expect("a legal move");
-        wuzi_engine::vct(
-            &after,
-            &SearchLimits {
-                nodes: Some(2_000_000),
-                depth: Some(depth),
-                ..SearchLimits::default()
-            },
-        )
-    };
+    let black_vct_after = |m, depth| vct_after(&pos, m, Some(depth));
     let without = pick(wuzi_engine::params::Features {
         root_defence: false,
         ..wuzi_engine::params::Features::ALL
