@@ -309,20 +309,7 @@ impl Engine {
             main_loop(w, &shared, max_depth, multipv, on_info)
         });
         let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-        let (mut best, mut score, mut pv, mut depth) = result;
-        // A helper that completed a deeper iteration than the main thread decides.
-        let helper = shared
-            .helper_best
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(c) = helper
-            && multipv == 1
-            && score.abs() < WIN_BOUND
-            && c.depth > depth as i32
-            && !lock(&shared.refuted).contains(&c.mv)
-        {
-            (best, score, pv, depth) = (c.mv, c.score, c.pv, c.depth as u32);
-        }
+        let (best, score, pv, depth) = result;
         SearchResult {
             best: Some(pos_of(best)),
             score: to_score(score),
@@ -428,6 +415,8 @@ fn main_loop(
     let mut prev: Vec<Option<i32>> = vec![None; multipv];
     let mut verified: Vec<Idx> = Vec::new();
     let mut final_checks = 0;
+    // Moves a final safety check has passed.
+    let mut final_passed: Vec<Idx> = Vec::new();
     let mut safety_drops = 0;
     let mut defended = false;
     let mut depth = 0;
@@ -525,6 +514,7 @@ fn main_loop(
                     prev = vec![None; multipv];
                     continue;
                 }
+                final_passed.push(best.0);
             }
             break;
         }
@@ -544,18 +534,61 @@ fn main_loop(
         let n = line.len() as i32;
         return (line[0], WIN - n, line, best.3);
     }
-    // A refuted best move left without a searched replacement: the most promising
-    // unrefuted move by the move ordering.
+    if multipv == 1 {
+        adopt_helper(shared, &mut best);
+        replace_refuted(w, shared, &mut best);
+        // A search cut short by time: the move about to be played may not have had the
+        // final safety check; it gets it now, in the time kept back for it (a refuted
+        // move is replaced by the next one, which is checked in turn while time is left).
+        let cut_by_time = w.stopped()
+            && shared.time.search_expired()
+            && !shared.user_stop.load(std::sync::atomic::Ordering::Relaxed);
+        if cut_by_time && shared.features.final_safety {
+            let deadline = shared.time.hard_deadline();
+            while best.1.abs() < WIN_BOUND
+                && !final_passed.contains(&best.0)
+                && lock(&shared.refuted).len() + 1 < w.root_moves.len()
+                && deadline.is_none_or(|d| Instant::now() < d)
+            {
+                if !w.refutes_after_search(
+                    best.0,
+                    params::FINAL_SAFETY_NODES,
+                    params::FINAL_SAFETY_VCT_DEPTH,
+                    deadline,
+                ) {
+                    break;
+                }
+                drop_refuted(w, shared, best.0);
+                replace_refuted(w, shared, &mut best);
+            }
+        }
+    }
+    best
+}
+
+/// A helper that completed a deeper iteration than the main thread decides.
+fn adopt_helper(shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) {
+    let helper = lock(&shared.helper_best).clone();
+    if let Some(c) = helper
+        && best.1.abs() < WIN_BOUND
+        && c.depth > best.3 as i32
+        && !lock(&shared.refuted).contains(&c.mv)
+    {
+        *best = (c.mv, c.score, c.pv, c.depth as u32);
+    }
+}
+
+/// A refuted best move left without a searched replacement: the most promising
+/// unrefuted move by its last score, then the move ordering.
+fn replace_refuted(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) {
     let refuted = lock(&shared.refuted).clone();
-    if multipv == 1
-        && refuted.contains(&best.0)
+    if refuted.contains(&best.0)
         && let Some(rm) = w
             .root_moves
             .iter()
             .filter(|r| !refuted.contains(&r.mv))
             .max_by_key(|r| (r.score, movegen::order_score(&w.board, r.mv)))
     {
-        best = (rm.mv, rm.score, rm.pv.clone(), best.3);
+        *best = (rm.mv, rm.score, rm.pv.clone(), best.3);
     }
-    best
 }

@@ -144,7 +144,12 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 ///   one with neither: −21 (−90..+47) and ±0 (−68..+68) freestyle, +3 (−65..+72)
 ///   renju, 100 games each at 200 ms; kept, like root safety, because it no longer
 ///   plays into a VCT it can find in the time left (a game lost to classic-tuple
-///   turned on such a move).
+///   turned on such a move). Since a search cut short by time used to skip it (the
+///   last iteration is usually cut at the hard deadline), the search now stops 15% of
+///   the hard limit early and the move to be played gets the check in that time:
+///   +7 (−60..+75) freestyle, −3 (−72..+65) renju, 100 games each at 200 ms; against
+///   classic-tuple with two threads, 49-0-1 freestyle and 50-0-0 renju (48-0-2 and
+///   47-0-3 before).
 /// - Root defence (run once a safety check refutes a best move): −10 (−79..+57)
 ///   freestyle, +21 (−47..+90) renju, 100 games each at 200 ms; kept because in 106
 ///   positions from lost games where a VCT against a pass leaves one to three root

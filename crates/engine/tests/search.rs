@@ -423,6 +423,25 @@ fn final_safety_catches_the_vct_the_iteration_check_misses() {
     assert_safety_avoids(&pos, without, "k6");
 }
 
+/// Final safety when time cuts the search mid-iteration: the search stops short of
+/// the hard limit and the move about to be played is checked in the time kept back.
+/// With a time limit the last iteration is usually cut short (before this was
+/// checked, the engine played k6 here in each of three 200 ms searches).
+#[test]
+fn final_safety_checks_the_move_of_a_search_cut_by_time() {
+    let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
+    for ms in [100, 150, 200, 300] {
+        let r = search(&pos, &SearchLimits::per_move(Duration::from_millis(ms)));
+        let m = r.best.expect("a move");
+        assert_eq!(
+            vct_after(&pos, m, None),
+            None,
+            "{} loses to a VCT ({ms} ms)",
+            name(m)
+        );
+    }
+}
+
 /// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5
 /// k6), White to move. Black threatens so much that every White move loses to some
 /// VCT, and most to short ones: at depth 5 the engine without root defence plays g10,

@@ -181,7 +181,7 @@ impl<'a> Worker<'a> {
             if s.stop.load(Ordering::Relaxed)
                 || s.user_stop.load(Ordering::Relaxed)
                 || s.nodes.load(Ordering::Relaxed) >= s.max_nodes
-                || s.time.hard_expired()
+                || s.time.search_expired()
             {
                 s.stop.store(true, Ordering::Relaxed);
             }
@@ -593,7 +593,18 @@ impl<'a> Worker<'a> {
         depth: u32,
         deadline: Option<Instant>,
     ) -> Option<Vec<Idx>> {
-        let mut solver = Solver::with_nodes(nodes, self.shared.stop);
+        self.own_vct_until(nodes, depth, deadline, self.shared.stop)
+    }
+
+    /// [`Worker::own_vct_by`] that answers to the flag `stop` instead of the search's.
+    fn own_vct_until(
+        &mut self,
+        nodes: u64,
+        depth: u32,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Option<Vec<Idx>> {
+        let mut solver = Solver::with_nodes(nodes, stop);
         solver.set_deadline(deadline);
         let mut line = Vec::new();
         let found = solver.vct(&mut self.board, depth, &mut line);
@@ -631,6 +642,23 @@ impl<'a> Worker<'a> {
     ) -> bool {
         self.board.play(mv);
         let found = self.own_vct_by(nodes, depth, deadline).is_some();
+        self.board.undo();
+        found
+    }
+
+    /// [`Worker::refutes_by`] once the search has stopped: the solver stops only at
+    /// `deadline` or on the user's stop, not on the search's.
+    pub fn refutes_after_search(
+        &mut self,
+        mv: Idx,
+        nodes: u64,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> bool {
+        self.board.play(mv);
+        let found = self
+            .own_vct_until(nodes, depth, deadline, self.shared.user_stop)
+            .is_some();
         self.board.undo();
         found
     }
