@@ -149,7 +149,10 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 ///   the hard limit early and the move to be played gets the check in that time:
 ///   +7 (−60..+75) freestyle, −3 (−72..+65) renju, 100 games each at 200 ms; against
 ///   classic-tuple with two threads, 49-0-1 freestyle and 50-0-0 renju (48-0-2 and
-///   47-0-3 before).
+///   47-0-3 before). A check that its deadline cut short is finished there too; the
+///   six classic matches (two threads) lost 4 and 4 of 300 games with it, 4 and 2
+///   without, 10 and 6 when every move left unchecked after the two final checks was
+///   checked as well.
 /// - Root defence (run once a safety check refutes a best move): −10 (−79..+57)
 ///   freestyle, +21 (−47..+90) renju, 100 games each at 200 ms; kept because in 106
 ///   positions from lost games where a VCT against a pass leaves one to three root

@@ -6,7 +6,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{name, position};
+use common::{TUPLE_GAME_40, name, position};
 use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchLimits, SearchResult};
 use wuzi_rules::{Color, Rule};
 
@@ -390,27 +390,6 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     assert_safety_avoids(&pos, without, "j11");
 }
 
-/// From a game lost to classic-tuple: after White's k6 Black wins by an 11-ply VCT
-/// (h10 i11 f10 …) that the per-iteration root-safety check, on 4,000 nodes, does not
-/// finish.
-const TUPLE_GAME_40: [&str; 15] = [
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-    "........X......",
-    "......X........",
-    ".....XOX.......",
-    "......OXO......",
-    ".......O.......",
-    "......X.O......",
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-];
-
 /// Final safety: the move to be played is checked once more on a larger budget. At
 /// depth 5 the engine without it plays k6.
 #[test]
@@ -421,25 +400,6 @@ fn final_safety_catches_the_vct_the_iteration_check_misses() {
         ..wuzi_engine::params::Features::ALL
     };
     assert_safety_avoids(&pos, without, "k6");
-}
-
-/// Final safety when time cuts the search mid-iteration: the search stops short of
-/// the hard limit and the move about to be played is checked in the time kept back.
-/// With a time limit the last iteration is usually cut short (before this was
-/// checked, the engine played k6 here in each of three 200 ms searches).
-#[test]
-fn final_safety_checks_the_move_of_a_search_cut_by_time() {
-    let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
-    for ms in [100, 150, 200, 300] {
-        let r = search(&pos, &SearchLimits::per_move(Duration::from_millis(ms)));
-        let m = r.best.expect("a move");
-        assert_eq!(
-            vct_after(&pos, m, None),
-            None,
-            "{} loses to a VCT ({ms} ms)",
-            name(m)
-        );
-    }
 }
 
 /// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5

@@ -101,6 +101,10 @@ pub struct Worker<'a> {
     /// The best root move of the iteration under way, once one has beaten alpha: when
     /// time runs out mid-iteration it is better informed than the last completed one.
     pub partial: Option<Completed>,
+    /// Whether the last VCT check of [`Worker::own_vct`] and its kin had its whole
+    /// node budget (it was not cut by its deadline or a stop): a check that was
+    /// cut short is worth repeating.
+    check_finished: bool,
     features: params::Features,
 }
 
@@ -151,6 +155,7 @@ impl<'a> Worker<'a> {
             leaf_stop: AtomicBool::new(false),
             excluded: Vec::new(),
             partial: None,
+            check_finished: false,
             features: shared.features,
         }
     }
@@ -609,7 +614,14 @@ impl<'a> Worker<'a> {
         let mut line = Vec::new();
         let found = solver.vct(&mut self.board, depth, &mut line);
         self.nodes += solver.nodes;
+        self.check_finished = !solver.aborted() || solver.nodes >= nodes;
         (found && !solver.aborted() && !line.is_empty()).then_some(line)
+    }
+
+    /// Whether the last VCT check ran to the end (see the field).
+    #[must_use]
+    pub fn check_finished(&self) -> bool {
+        self.check_finished
     }
 
     /// The opponent's VCT if the side to move passed (first move first), searched
@@ -640,25 +652,31 @@ impl<'a> Worker<'a> {
         depth: u32,
         deadline: Option<Instant>,
     ) -> bool {
-        self.board.play(mv);
-        let found = self.own_vct_by(nodes, depth, deadline).is_some();
-        self.board.undo();
-        found
+        self.refutes_until(mv, (nodes, depth, deadline), self.shared.stop)
     }
 
-    /// [`Worker::refutes_by`] once the search has stopped: the solver stops only at
-    /// `deadline` or on the user's stop, not on the search's.
-    pub fn refutes_after_search(
+    /// The final safety check once the search has stopped: [`Worker::refutes_by`] on
+    /// the final check's budget and depth, until the hard deadline; the solver stops
+    /// only then or on the user's stop, not on the search's.
+    pub fn refutes_after_search(&mut self, mv: Idx) -> bool {
+        let limits = (
+            params::FINAL_SAFETY_NODES,
+            params::FINAL_SAFETY_VCT_DEPTH,
+            self.shared.time.hard_deadline(),
+        );
+        self.refutes_until(mv, limits, self.shared.user_stop)
+    }
+
+    /// Whether the opponent has a VCT after `mv` within `(nodes, depth, deadline)`,
+    /// the solver answering to `stop`.
+    fn refutes_until(
         &mut self,
         mv: Idx,
-        nodes: u64,
-        depth: u32,
-        deadline: Option<Instant>,
+        (nodes, depth, deadline): (u64, u32, Option<Instant>),
+        stop: &AtomicBool,
     ) -> bool {
         self.board.play(mv);
-        let found = self
-            .own_vct_until(nodes, depth, deadline, self.shared.user_stop)
-            .is_some();
+        let found = self.own_vct_until(nodes, depth, deadline, stop).is_some();
         self.board.undo();
         found
     }

@@ -97,3 +97,24 @@ pub fn check_vcf_line(pos: &Position, line: &[Pos]) -> Result<(), String> {
     }
     Err("the line does not end with a win".into())
 }
+
+/// From a game lost to classic-tuple: after White's k6 Black wins by an 11-ply VCT
+/// (h10 i11 f10 …) that the per-iteration root-safety check, on 4,000 nodes, does not
+/// finish.
+pub const TUPLE_GAME_40: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "........X......",
+    "......X........",
+    ".....XOX.......",
+    "......OXO......",
+    ".......O.......",
+    "......X.O......",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
