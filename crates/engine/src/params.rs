@@ -147,7 +147,9 @@ pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 ///   turned on such a move). Since a search cut short by time used to skip it (the
 ///   last iteration is usually cut at the hard deadline), the search now stops 15% of
 ///   the hard limit early and the move to be played gets the check in that time:
-///   +7 (−60..+75) freestyle, −3 (−72..+65) renju, 100 games each at 200 ms; against
+///   a first version +7 (−60..+75) freestyle, −3 (−72..+65) renju, 100 games each at
+///   200 ms; the kept one −10 (−58..+37) freestyle, −28 (−76..+19) renju, 200 games
+///   each (self-play is not shown to gain; the classic AIs are beaten more often); against
 ///   classic-tuple with two threads, 49-0-1 freestyle and 50-0-0 renju (48-0-2 and
 ///   47-0-3 before). A check that its deadline cut short is finished there too; the
 ///   six classic matches (two threads) lost 4 and 4 of 300 games with it, 4 and 2
