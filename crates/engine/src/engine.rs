@@ -415,8 +415,7 @@ fn main_loop(
     let mut prev: Vec<Option<i32>> = vec![None; multipv];
     let mut verified: Vec<Idx> = Vec::new();
     let mut final_checks = 0;
-    // Moves a final safety check has passed, and the move whose check time cut short.
-    let mut final_passed: Vec<Idx> = Vec::new();
+    // The move whose final safety check time cut short (a passed check ends the loop).
     let mut final_cut: Option<Idx> = None;
     let mut safety_drops = 0;
     let mut defended = false;
@@ -515,9 +514,7 @@ fn main_loop(
                     prev = vec![None; multipv];
                     continue;
                 }
-                if w.check_finished() {
-                    final_passed.push(best.0);
-                } else {
+                if !w.check_finished() {
                     final_cut = Some(best.0);
                 }
             }
@@ -557,7 +554,6 @@ fn main_loop(
         if cut_by_time && shared.features.final_safety {
             let deadline = shared.time.hard_deadline();
             while best.1.abs() < WIN_BOUND
-                && !final_passed.contains(&best.0)
                 && lock(&shared.refuted).len() + 1 < w.root_moves.len()
                 && deadline.is_none_or(|d| Instant::now() < d)
             {
