@@ -1,13 +1,13 @@
 //! The engine object: owns the transposition table and the search threads.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::time::{Duration, Instant};
 
 use wuzi_rules::Pos;
 
 use crate::board::{Board, Idx, pos_of};
 use crate::eval::Threat;
-use crate::search::{RootMove, Shared, WIN, WIN_BOUND, Worker};
+use crate::search::{NO_MOVE, RootMove, Shared, WIN, WIN_BOUND, Worker};
 use crate::threads::lock;
 use crate::threat::Solver;
 use crate::time::TimeManager;
@@ -301,6 +301,13 @@ impl Engine {
             refuted: std::sync::Mutex::new(Vec::new()),
             features: self.features,
             threat_win: std::sync::Mutex::new(None),
+            safety_helper: self.features.safety_helper && limits.multipv <= 1,
+            main_best: AtomicUsize::new(NO_MOVE),
+            main_order: std::sync::Mutex::new(Vec::new()),
+            deep_checked: std::sync::Mutex::new(Vec::new()),
+            lost_in: std::sync::Mutex::new(Vec::new()),
+            done: AtomicBool::new(false),
+            best_changed: AtomicBool::new(false),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let multipv = limits.multipv.clamp(1, root.len());
@@ -451,6 +458,27 @@ fn main_loop(
             }
             break;
         }
+        if let Some(l) = lines.first()
+            && shared.safety_helper
+        {
+            // The safety helper checks the new best move, then the others in order;
+            // a move it refuted during the iteration is dropped at no cost.
+            shared.set_main_best(l.mv);
+            *lock(&shared.main_order) = w.root_moves.iter().map(|r| r.mv).collect();
+            let refuted = lock(&shared.refuted).clone();
+            if refuted.contains(&l.mv)
+                && l.score.abs() < WIN_BOUND
+                && w.root_moves.iter().any(|r| !refuted.contains(&r.mv))
+            {
+                safety_drop(w, shared, l.mv, &mut defended);
+                depth -= 1;
+                prev = vec![None; multipv];
+                continue;
+            }
+            if lock(&shared.deep_checked).contains(&l.mv) {
+                verified.push(l.mv);
+            }
+        }
         // Root safety: the new best move must not lose to the opponent's VCT.
         if let Some(l) = lines.first()
             && shared.features.root_safety
@@ -496,6 +524,7 @@ fn main_loop(
             // a refuted move is dropped and the depth searched again without it.
             if final_checks < params::FINAL_SAFETY_CHECKS
                 && !w.stopped()
+                && !lock(&shared.deep_checked).contains(&best.0)
                 && shared.features.final_safety
                 && multipv == 1
                 && best.1.abs() < WIN_BOUND
@@ -555,6 +584,7 @@ fn main_loop(
             let deadline = shared.time.hard_deadline();
             while best.1.abs() < WIN_BOUND
                 && lock(&shared.refuted).len() + 1 < w.root_moves.len()
+                && !lock(&shared.deep_checked).contains(&best.0)
                 && deadline.is_none_or(|d| Instant::now() < d)
             {
                 if !w.refutes_after_search(best.0) {
@@ -564,8 +594,34 @@ fn main_loop(
                 replace_refuted(w, shared, &mut best);
             }
         }
+        resist(w, shared, &mut best);
     }
     best
+}
+
+/// Every root move loses, to a VCT the safety helper found, to the main thread's checks
+/// or in the search: the move played is the one with the longest known refutation (a
+/// weaker opponent may miss it): the helper's VCT lines, and the search's own loss
+/// distance for its choice.
+fn resist(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) {
+    let lost_in = lock(&shared.lost_in).clone();
+    let refuted = lock(&shared.refuted).clone();
+    let plies = |m: Idx| lost_in.iter().find(|&&(x, _)| x == m).map(|&(_, n)| n);
+    let proven = best.1 < -WIN_BOUND;
+    let lost = |m: Idx| proven || refuted.contains(&m) || plies(m).is_some();
+    if best.1 > WIN_BOUND || !w.root_moves.iter().all(|r| lost(r.mv)) {
+        return;
+    }
+    let Some(mine) = plies(best.0).or(proven.then(|| (WIN + best.1) as usize)) else {
+        return;
+    };
+    if let Some(&(m, n)) = lost_in
+        .iter()
+        .max_by_key(|&&(m, n)| (n, std::cmp::Reverse(m)))
+        && n > mine
+    {
+        *best = (m, -(WIN - n as i32), vec![m], best.3);
+    }
 }
 
 /// A helper that completed a deeper iteration than the main thread decides.

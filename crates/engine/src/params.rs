@@ -125,11 +125,22 @@ pub const THREAT_THREAD_VCT_NODES: u64 = 200_000;
 /// Node budget of the threat thread's opponent VCT after each root move.
 pub const THREAT_THREAD_REFUTE_NODES: u64 = 20_000;
 
+/// Node budget of the safety helper's own VCT at the root (two threads).
+pub const SAFETY_HELPER_VCT_NODES: u64 = 20_000;
+/// Node budget of the safety helper's check of each root move (about 100 ms of the
+/// solver on this machine).
+pub const SAFETY_HELPER_NODES: u64 = 30_000;
+/// Attacker moves of the safety helper's VCTs. On 500 positions from games against the
+/// classic AIs, 149 of them with a VCT, depth 10 proves 136 on 20,000 nodes and 143 on
+/// 50,000, the most of the depths tried (7, 9, 10, 14, 20); on 4,000 nodes depth 7
+/// does best, hence the main thread's [`ROOT_SAFETY_VCT_DEPTH`].
+pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
+
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
-/// `threatthread`, `forcedext`, `aspiration`, `threatext`.
+/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -199,6 +210,8 @@ pub struct Features {
     pub partial_iteration: bool,
     /// With three or more threads, the last helper is a threat thread.
     pub threat_thread: bool,
+    /// With two threads, the helper is the safety helper (see [`crate::threads`]).
+    pub safety_helper: bool,
     /// Forced replies do not cost depth.
     pub forced_extension: bool,
     /// Aspiration windows.
@@ -220,6 +233,7 @@ impl Features {
         final_safety: true,
         partial_iteration: true,
         threat_thread: true,
+        safety_helper: true,
         forced_extension: true,
         aspiration: true,
         threat_extension: true,
@@ -237,6 +251,9 @@ impl Features {
                 if name == "+rootvct" {
                     f.root_vct = true;
                 }
+                if name == "+safetyhelper" {
+                    f.safety_helper = true;
+                }
                 match name {
                     "lmr" => f.lmr = false,
                     "lmp" => f.lmp = false,
@@ -248,6 +265,7 @@ impl Features {
                     "finalsafety" => f.final_safety = false,
                     "partial" => f.partial_iteration = false,
                     "threatthread" => f.threat_thread = false,
+                    "safetyhelper" => f.safety_helper = false,
                     "forcedext" => f.forced_extension = false,
                     "aspiration" => f.aspiration = false,
                     "threatext" => f.threat_extension = false,

@@ -6,16 +6,29 @@
 //! those it refutes, so the main search neither misses a threat win nor plays into one,
 //! at no cost to its own nodes; then it joins the Lazy SMP search.
 //!
-//! With two threads both search (no threat thread): at 200 ms a move (freestyle), two
-//! Lazy SMP threads scored +40 (−7..+89) and +38 (−8..+86) Elo against one in two
-//! 200-game matches, together 55.6% of 400 games, +39 (+6..+72), and +40 (−7..+89)
-//! over 200 games of renju; a threat thread and one searcher scored +17 (−30..+65) over
-//! 200 games of freestyle.
+//! With two threads the helper is the safety helper. It first looks for the side to
+//! move's own VCT, then checks the main thread's best move, as it changes, for the
+//! opponent's VCT deeper than the main thread's own checks can afford (10 attacker
+//! moves, 30,000 nodes); a check is dropped when the best move changes. A refuted move
+//! is dropped from the search; a move that passes needs no check by the main thread.
+//! Between checks it searches (Lazy SMP, its iteration stopped when the main thread's
+//! best move changes), and once the search is over it checks the other root moves in
+//! the main thread's order until the move is decided. It keeps one move searchable;
+//! when every move loses, the one whose refutation it found longest is played.
+//!
+//! Measured at 200 ms a move, two threads against one, 200 games each (`wuzi match
+//! full full --threads-a 2 --threads-b 1`): with the safety helper +33 (−13..+81)
+//! freestyle and +17 (−30..+66) renju; with a helper that only checked (no search
+//! between checks, checks never dropped) +16 (−31..+63) and −9 (−57..+39); two Lazy
+//! SMP threads, 100 games each at the build before, +10 (−57..+79) and −3 (−72..+64)
+//! (earlier builds +39 and +40 over 400 and 200 games). Against the classic AIs (six
+//! matches of 50 games, two threads) the safety helper lost 3 and 5 games of 300, Lazy
+//! SMP 4 and 4, the checking-only helper 9 and 7.
 
 use std::sync::atomic::Ordering;
 
 use crate::board::Board;
-use crate::search::{Completed, Shared, Worker};
+use crate::search::{Completed, NO_MOVE, Shared, Verdict, Worker};
 use crate::{movegen, params};
 
 /// Runs `main` on the current thread and `helpers` helper threads that iterate
@@ -36,6 +49,10 @@ pub fn run<R>(
                 w.init_root(root);
                 if id == helpers && helpers >= 2 && shared.features.threat_thread {
                     threat_thread(&mut w, root);
+                } else if helpers == 1 && shared.safety_helper {
+                    safety_helper(&mut w, root, max_depth);
+                    w.finish();
+                    return;
                 }
                 let mut prev = None;
                 let mut depth = 1 + (id as i32 % 2);
@@ -45,17 +62,7 @@ pub fn run<R>(
                         break;
                     }
                     prev = Some(s);
-                    if let Some(best) = w.root_moves.first() {
-                        let mut slot = lock(&shared.helper_best);
-                        if slot.as_ref().is_none_or(|c| c.depth < depth) {
-                            *slot = Some(Completed {
-                                depth,
-                                mv: best.mv,
-                                score: s,
-                                pv: best.pv.clone(),
-                            });
-                        }
-                    }
+                    publish(&w, depth, s);
                     depth += 1;
                 }
                 w.finish();
@@ -65,6 +72,8 @@ pub fn run<R>(
         w.init_root(root);
         let r = main(&mut w);
         w.finish();
+        shared.done.store(true, Ordering::Relaxed);
+        shared.best_changed.store(true, Ordering::Relaxed);
         shared.stop.store(true, Ordering::Relaxed);
         r
     })
@@ -95,6 +104,82 @@ fn threat_thread(w: &mut Worker<'_>, root: &[usize]) {
             let mut refuted = lock(&w.shared().refuted);
             if !refuted.contains(&m) {
                 refuted.push(m);
+            }
+        }
+    }
+}
+
+/// A helper's completed iteration: it decides the move when it is deeper than the
+/// main thread's.
+fn publish(w: &Worker<'_>, depth: i32, score: i32) {
+    if let Some(best) = w.root_moves.first() {
+        let mut slot = lock(&w.shared().helper_best);
+        if slot.as_ref().is_none_or(|c| c.depth < depth) {
+            *slot = Some(Completed {
+                depth,
+                mv: best.mv,
+                score,
+                pv: best.pv.clone(),
+            });
+        }
+    }
+}
+
+/// The safety helper's work (see the module documentation), until the main thread
+/// has decided.
+fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
+    let shared = w.shared();
+    if let Some(line) = w.helper_own_vct(params::SAFETY_HELPER_VCT_NODES) {
+        *lock(&shared.threat_win) = Some(line);
+        return;
+    }
+    let mut fallback: Vec<(i32, usize)> = root
+        .iter()
+        .map(|&m| (movegen::order_score(&w.board, m), m))
+        .collect();
+    fallback.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut tried: Vec<usize> = Vec::new();
+    let (mut depth, mut prev) = (2, None);
+    while !shared.done.load(Ordering::Relaxed) {
+        shared.best_changed.store(false, Ordering::Relaxed);
+        let best = shared.main_best.load(Ordering::Relaxed);
+        let next = if best != NO_MOVE && !tried.contains(&best) {
+            Some(best)
+        } else if !shared.stop.load(Ordering::Relaxed) && depth <= max_depth {
+            // Lazy SMP until the main thread's best move changes.
+            if let Some(score) = w.iterate_watching(depth, prev, best) {
+                publish(w, depth, score);
+                prev = Some(score);
+                depth += 1;
+            }
+            continue;
+        } else {
+            // The search is over: the main thread's other moves, in its order.
+            let order = lock(&shared.main_order).clone();
+            let refuted = lock(&shared.refuted).clone();
+            order
+                .iter()
+                .copied()
+                .chain(fallback.iter().map(|&(_, m)| m))
+                .find(|m| !tried.contains(m) && !refuted.contains(m))
+        };
+        let Some(m) = next else { return };
+        tried.push(m);
+        match w.helper_check(m, params::SAFETY_HELPER_NODES) {
+            Verdict::Refuted(plies) => {
+                lock(&shared.lost_in).push((m, plies));
+                // Keep one move searchable: when every move loses, the main thread
+                // plays the one whose refutation is longest.
+                let mut refuted = lock(&shared.refuted);
+                if !refuted.contains(&m) && refuted.len() + 1 < root.len() {
+                    refuted.push(m);
+                }
+            }
+            Verdict::Safe => lock(&shared.deep_checked).push(m),
+            // Cut by a new best move (or the main thread's decision): checked again
+            // when it is the best once more.
+            Verdict::Cut => {
+                tried.pop();
             }
         }
     }

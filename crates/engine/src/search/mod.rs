@@ -3,7 +3,7 @@
 //! generation, late-move reductions and pruning, and VCF at the root and the leaves.
 //! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use wuzi_rules::Color;
@@ -51,7 +51,46 @@ pub struct Shared<'a> {
     pub features: params::Features,
     /// A VCT for the side to move found by the threat thread (first move first).
     pub threat_win: std::sync::Mutex<Option<Vec<Idx>>>,
+    /// Whether a helper is the safety helper (see [`crate::threads`]).
+    pub safety_helper: bool,
+    /// The main thread's best root move so far ([`NO_MOVE`] before it has one).
+    pub main_best: AtomicUsize,
+    /// The main thread's root moves in its last completed iteration's order.
+    pub main_order: std::sync::Mutex<Vec<Idx>>,
+    /// Root moves the safety helper's deep check found no opponent VCT after.
+    pub deep_checked: std::sync::Mutex<Vec<Idx>>,
+    /// Root moves the safety helper found an opponent VCT after, with its length in
+    /// plies (also those it left searchable, to keep one move unrefuted).
+    pub lost_in: std::sync::Mutex<Vec<(Idx, usize)>>,
+    /// Raised once the main thread has decided its move.
+    pub done: AtomicBool,
+    /// Raised when [`Shared::main_best`] changes, and when the main thread has
+    /// decided: the safety helper's check of the old best move stops.
+    pub best_changed: AtomicBool,
 }
+
+impl Shared<'_> {
+    /// Publishes the main thread's best move.
+    pub fn set_main_best(&self, m: Idx) {
+        if self.main_best.swap(m, Ordering::Relaxed) != m {
+            self.best_changed.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The safety helper's verdict on a root move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The opponent has a VCT of this many plies after it.
+    Refuted(usize),
+    /// The check ran to the end, or used its whole budget, without finding one.
+    Safe,
+    /// The check was cut short.
+    Cut,
+}
+
+/// No move (in [`Shared::main_best`]).
+pub const NO_MOVE: Idx = usize::MAX;
 
 /// An iteration completed by a search thread.
 #[derive(Clone, Debug)]
@@ -105,6 +144,9 @@ pub struct Worker<'a> {
     /// node budget (it was not cut by its deadline or a stop): a check that was
     /// cut short is worth repeating.
     check_finished: bool,
+    /// While set, the search stops (this thread only) once the main thread's best move
+    /// differs from this one: the safety helper then checks the new one.
+    watch_best: Option<Idx>,
     features: params::Features,
 }
 
@@ -156,6 +198,7 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             partial: None,
             check_finished: false,
+            watch_best: None,
             features: shared.features,
         }
     }
@@ -190,6 +233,12 @@ impl<'a> Worker<'a> {
             {
                 s.stop.store(true, Ordering::Relaxed);
             }
+            if self
+                .watch_best
+                .is_some_and(|b| s.main_best.load(Ordering::Relaxed) != b)
+            {
+                self.stopped = true;
+            }
         }
         if self.shared.max_nodes != u64::MAX && self.id == 0 {
             // Exact node limits (deterministic single-thread runs).
@@ -202,6 +251,20 @@ impl<'a> Worker<'a> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// One iteration (see [`Worker::iterate`]) that also stops when the main thread's
+    /// best move is no longer `seen`; `None` when stopped, and the worker can search
+    /// again unless the whole search stopped.
+    pub fn iterate_watching(&mut self, depth: i32, prev: Option<i32>, seen: Idx) -> Option<i32> {
+        self.watch_best = Some(seen);
+        let score = self.iterate(depth, prev);
+        self.watch_best = None;
+        if self.stopped {
+            self.stopped = self.shared.stop.load(Ordering::Relaxed);
+            return None;
+        }
+        Some(score)
     }
 
     /// Adds the nodes not yet counted in the shared total.
@@ -431,6 +494,9 @@ impl<'a> Worker<'a> {
                     let mut pv = vec![m];
                     pv.extend_from_slice(&self.pv[1]);
                     if score > alpha {
+                        if self.id == 0 {
+                            self.shared.set_main_best(m);
+                        }
                         self.partial = Some(Completed {
                             depth,
                             mv: m,
@@ -653,6 +719,36 @@ impl<'a> Worker<'a> {
         deadline: Option<Instant>,
     ) -> bool {
         self.refutes_until(mv, (nodes, depth, deadline), self.shared.stop)
+    }
+
+    /// The safety helper's check of `mv`: the opponent's VCT on the helper's budget
+    /// and depth, until the hard deadline or [`Shared::best_changed`].
+    pub fn helper_check(&mut self, mv: Idx, nodes: u64) -> Verdict {
+        let shared = self.shared;
+        self.board.play(mv);
+        let line = self.own_vct_until(
+            nodes,
+            params::SAFETY_HELPER_VCT_DEPTH,
+            shared.time.hard_deadline(),
+            &shared.best_changed,
+        );
+        self.board.undo();
+        match line {
+            Some(line) => Verdict::Refuted(line.len()),
+            None if self.check_finished => Verdict::Safe,
+            None => Verdict::Cut,
+        }
+    }
+
+    /// The safety helper's search for the side to move's own VCT at the root.
+    pub fn helper_own_vct(&mut self, nodes: u64) -> Option<Vec<Idx>> {
+        let shared = self.shared;
+        self.own_vct_until(
+            nodes,
+            params::SAFETY_HELPER_VCT_DEPTH,
+            shared.time.hard_deadline(),
+            &shared.done,
+        )
     }
 
     /// The final safety check once the search has stopped: [`Worker::refutes_by`] on
