@@ -566,17 +566,18 @@ fn main_loop(
         return (line[0], WIN - n, line, best.3);
     }
     if multipv == 1 {
-        adopt_helper(shared, &mut best);
+        let adopted = adopt_helper(shared, &mut best);
         replace_refuted(w, shared, &mut best);
         // Time cut the last iteration short, or the final safety check of the move
-        // about to be played: the check runs now, in the time kept back for it; a
+        // about to be played, or a helper's deeper move replaced the checked one: the
+        // check runs now, in the time kept back for it; a
         // refuted move is replaced by the next one, checked in turn while time is
         // left. Searches limited by nodes (the weaker levels) or stopped by the user,
         // and searches that used up their final checks, are left as they are (in a
         // lost position the search's own choice resists best: with checks after those
         // too, two runs of the six classic matches lost 10 and 6 games of 300 instead
         // of 4 and 4).
-        let cut_by_time = (w.stopped() || final_cut == Some(best.0))
+        let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted)
             && shared.time.hard().is_some()
             && shared.max_nodes == u64::MAX
             && !shared.user_stop.load(std::sync::atomic::Ordering::Relaxed);
@@ -607,7 +608,8 @@ fn resist(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u
     let lost_in = lock(&shared.lost_in).clone();
     let refuted = lock(&shared.refuted).clone();
     let plies = |m: Idx| lost_in.iter().find(|&&(x, _)| x == m).map(|&(_, n)| n);
-    let proven = best.1 < -WIN_BOUND;
+    // A proven loss of the search (-WIN itself only marks a move not searched).
+    let proven = best.1 < -WIN_BOUND && best.1 > -WIN;
     let lost = |m: Idx| proven || refuted.contains(&m) || plies(m).is_some();
     if best.1 > WIN_BOUND || !w.root_moves.iter().all(|r| lost(r.mv)) {
         return;
@@ -625,15 +627,19 @@ fn resist(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u
 }
 
 /// A helper that completed a deeper iteration than the main thread decides.
-fn adopt_helper(shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) {
+/// Whether the move changed.
+fn adopt_helper(shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) -> bool {
     let helper = lock(&shared.helper_best).clone();
     if let Some(c) = helper
         && best.1.abs() < WIN_BOUND
         && c.depth > best.3 as i32
         && !lock(&shared.refuted).contains(&c.mv)
     {
+        let changed = c.mv != best.0;
         *best = (c.mv, c.score, c.pv, c.depth as u32);
+        return changed;
     }
+    false
 }
 
 /// A refuted best move left without a searched replacement: the most promising

@@ -10,7 +10,8 @@
 //! move's own VCT, then checks the main thread's best move, as it changes, for the
 //! opponent's VCT deeper than the main thread's own checks can afford (10 attacker
 //! moves, 30,000 nodes); a check is dropped when the best move changes. A refuted move
-//! is dropped from the search; a move that passes needs no check by the main thread.
+//! is dropped from the search; a move whose check searched every line needs no check
+//! by the main thread.
 //! Between checks it searches (Lazy SMP, its iteration stopped when the main thread's
 //! best move changes), and once the search is over it checks the other root moves in
 //! the main thread's order until the move is decided. It keeps one move searchable;
@@ -79,6 +80,16 @@ pub fn run<R>(
     })
 }
 
+/// The root moves in move-ordering order, best first.
+fn by_order(w: &Worker<'_>, root: &[usize]) -> Vec<usize> {
+    let mut order: Vec<(i32, usize)> = root
+        .iter()
+        .map(|&m| (movegen::order_score(&w.board, m), m))
+        .collect();
+    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    order.into_iter().map(|(_, m)| m).collect()
+}
+
 /// The threat thread's work (see the module documentation); returns when done or
 /// stopped, and the thread then helps as a Lazy SMP searcher.
 fn threat_thread(w: &mut Worker<'_>, root: &[usize]) {
@@ -86,12 +97,7 @@ fn threat_thread(w: &mut Worker<'_>, root: &[usize]) {
         *lock(&w.shared().threat_win) = Some(line);
         return;
     }
-    let mut order: Vec<(i32, usize)> = root
-        .iter()
-        .map(|&m| (movegen::order_score(&w.board, m), m))
-        .collect();
-    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (_, m) in order {
+    for m in by_order(w, root) {
         if w.shared().stop.load(Ordering::Relaxed) {
             return;
         }
@@ -133,11 +139,7 @@ fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
         *lock(&shared.threat_win) = Some(line);
         return;
     }
-    let mut fallback: Vec<(i32, usize)> = root
-        .iter()
-        .map(|&m| (movegen::order_score(&w.board, m), m))
-        .collect();
-    fallback.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let fallback = by_order(w, root);
     let mut tried: Vec<usize> = Vec::new();
     let (mut depth, mut prev) = (2, None);
     while !shared.done.load(Ordering::Relaxed) {
@@ -160,7 +162,7 @@ fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
             order
                 .iter()
                 .copied()
-                .chain(fallback.iter().map(|&(_, m)| m))
+                .chain(fallback.iter().copied())
                 .find(|m| !tried.contains(m) && !refuted.contains(m))
         };
         let Some(m) = next else { return };
@@ -176,6 +178,7 @@ fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
                 }
             }
             Verdict::Safe => lock(&shared.deep_checked).push(m),
+            Verdict::Unknown => {}
             // Cut by a new best move (or the main thread's decision): checked again
             // when it is the best once more.
             Verdict::Cut => {

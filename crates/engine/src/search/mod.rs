@@ -57,7 +57,8 @@ pub struct Shared<'a> {
     pub main_best: AtomicUsize,
     /// The main thread's root moves in its last completed iteration's order.
     pub main_order: std::sync::Mutex<Vec<Idx>>,
-    /// Root moves the safety helper's deep check found no opponent VCT after.
+    /// Root moves after which the safety helper's check, searching every line, found
+    /// no opponent VCT.
     pub deep_checked: std::sync::Mutex<Vec<Idx>>,
     /// Root moves the safety helper found an opponent VCT after, with its length in
     /// plies (also those it left searchable, to keep one move unrefuted).
@@ -83,8 +84,10 @@ impl Shared<'_> {
 pub enum Verdict {
     /// The opponent has a VCT of this many plies after it.
     Refuted(usize),
-    /// The check ran to the end, or used its whole budget, without finding one.
+    /// The check searched every line without finding one.
     Safe,
+    /// The check used its whole budget without finding one.
+    Unknown,
     /// The check was cut short.
     Cut,
 }
@@ -144,6 +147,9 @@ pub struct Worker<'a> {
     /// node budget (it was not cut by its deadline or a stop): a check that was
     /// cut short is worth repeating.
     check_finished: bool,
+    /// Whether the last VCT check searched every line (neither its budget nor a stop
+    /// cut it).
+    check_exhaustive: bool,
     /// While set, the search stops (this thread only) once the main thread's best move
     /// differs from this one: the safety helper then checks the new one.
     watch_best: Option<Idx>,
@@ -198,6 +204,7 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             partial: None,
             check_finished: false,
+            check_exhaustive: false,
             watch_best: None,
             features: shared.features,
         }
@@ -681,6 +688,7 @@ impl<'a> Worker<'a> {
         let found = solver.vct(&mut self.board, depth, &mut line);
         self.nodes += solver.nodes;
         self.check_finished = !solver.aborted() || solver.nodes >= nodes;
+        self.check_exhaustive = !solver.aborted();
         (found && !solver.aborted() && !line.is_empty()).then_some(line)
     }
 
@@ -735,7 +743,8 @@ impl<'a> Worker<'a> {
         self.board.undo();
         match line {
             Some(line) => Verdict::Refuted(line.len()),
-            None if self.check_finished => Verdict::Safe,
+            None if self.check_exhaustive => Verdict::Safe,
+            None if self.check_finished => Verdict::Unknown,
             None => Verdict::Cut,
         }
     }
