@@ -570,13 +570,12 @@ fn main_loop(
         replace_refuted(w, shared, &mut best);
         // Time cut the last iteration short, or the final safety check of the move
         // about to be played, or a helper's deeper move replaced the checked one: the
-        // check runs now, in the time kept back for it; a
-        // refuted move is replaced by the next one, checked in turn while time is
-        // left. Searches limited by nodes (the weaker levels) or stopped by the user,
-        // and searches that used up their final checks, are left as they are (in a
-        // lost position the search's own choice resists best: with checks after those
-        // too, two runs of the six classic matches lost 10 and 6 games of 300 instead
-        // of 4 and 4).
+        // check runs now, in the time kept back for it; a refuted move is replaced by
+        // the next one, checked in turn while time is left. Searches limited by nodes
+        // (the weaker levels) or stopped by the user, and searches that used up their
+        // final checks, are left as they are (in a lost position the search's own
+        // choice resists best: with checks after those too, two runs of the six
+        // classic matches lost 10 and 6 games of 300 instead of 4 and 4).
         let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted)
             && shared.time.hard().is_some()
             && shared.max_nodes == u64::MAX
@@ -626,8 +625,8 @@ fn resist(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u
     }
 }
 
-/// A helper that completed a deeper iteration than the main thread decides.
-/// Whether the move changed.
+/// A helper that completed a deeper iteration than the main thread decides; returns
+/// whether the move changed.
 fn adopt_helper(shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) -> bool {
     let helper = lock(&shared.helper_best).clone();
     if let Some(c) = helper

@@ -251,9 +251,6 @@ impl Features {
                 if name == "+rootvct" {
                     f.root_vct = true;
                 }
-                if name == "+safetyhelper" {
-                    f.safety_helper = true;
-                }
                 match name {
                     "lmr" => f.lmr = false,
                     "lmp" => f.lmp = false,
