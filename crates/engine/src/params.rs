@@ -171,6 +171,9 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   positions from lost games where a VCT against a pass leaves one to three root
 ///   moves that a 1,500-node VCT does not refute, the engine at 150 ms picks one of
 ///   them 99 times (86 without).
+/// - Forced-reply extension +40 (−7..+89), aspiration windows +12 (−34..+59): 200
+///   games each, freestyle at 200 ms, `pbrain-wuzi` against itself run with
+///   `WUZI_FEATURES_OFF=forcedext` or `aspiration`.
 ///
 /// Tried and not used:
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at

@@ -18,13 +18,15 @@
 //! when every move loses, the one whose refutation it found longest is played.
 //!
 //! Measured at 200 ms a move, two threads against one, 200 games each (`wuzi match
-//! full full --threads-a 2 --threads-b 1`): with the safety helper +33 (−13..+81)
-//! freestyle and +17 (−30..+66) renju; with a helper that only checked (no search
+//! full full --threads-a 2 --threads-b 1`): with the safety helper as kept +26
+//! (−21..+74) and +58 (+11..+107) freestyle, +37 (−11..+86) renju, pooled over the
+//! 600 games 325-19-256, +40 (+13..+68); as first written +33 (−13..+81) freestyle
+//! and +17 (−30..+66) renju; with a helper that only checked (no search
 //! between checks, checks never dropped) +16 (−31..+63) and −9 (−57..+39); two Lazy
 //! SMP threads, 100 games each at the build before, +10 (−57..+79) and −3 (−72..+64)
 //! (earlier builds +39 and +40 over 400 and 200 games). Against the classic AIs (six
-//! matches of 50 games, two threads) the safety helper lost 3 and 5 games of 300, Lazy
-//! SMP 4 and 4, the checking-only helper 9 and 7.
+//! matches of 50 games, two threads) the safety helper as kept lost 4, 0 and 2 games of
+//! 300 (as first written 3 and 5), Lazy SMP 4 and 4, the checking-only helper 9 and 7.
 
 use std::sync::atomic::Ordering;
 
