@@ -733,15 +733,12 @@ impl<'a> Worker<'a> {
     /// and depth, until the hard deadline or [`Shared::best_changed`].
     pub fn helper_check(&mut self, mv: Idx, nodes: u64) -> Verdict {
         let shared = self.shared;
-        self.board.play(mv);
-        let line = self.own_vct_until(
+        let limits = (
             nodes,
             params::SAFETY_HELPER_VCT_DEPTH,
             shared.time.hard_deadline(),
-            &shared.best_changed,
         );
-        self.board.undo();
-        match line {
+        match self.vct_after(mv, limits, &shared.best_changed) {
             Some(line) => Verdict::Refuted(line.len()),
             None if self.check_exhaustive => Verdict::Safe,
             None if self.check_finished => Verdict::Unknown,
@@ -777,13 +774,24 @@ impl<'a> Worker<'a> {
     fn refutes_until(
         &mut self,
         mv: Idx,
-        (nodes, depth, deadline): (u64, u32, Option<Instant>),
+        limits: (u64, u32, Option<Instant>),
         stop: &AtomicBool,
     ) -> bool {
+        self.vct_after(mv, limits, stop).is_some()
+    }
+
+    /// The opponent's VCT after `mv` within `(nodes, depth, deadline)` (first move
+    /// first), the solver answering to `stop`.
+    fn vct_after(
+        &mut self,
+        mv: Idx,
+        (nodes, depth, deadline): (u64, u32, Option<Instant>),
+        stop: &AtomicBool,
+    ) -> Option<Vec<Idx>> {
         self.board.play(mv);
-        let found = self.own_vct_until(nodes, depth, deadline, stop).is_some();
+        let line = self.own_vct_until(nodes, depth, deadline, stop);
         self.board.undo();
-        found
+        line
     }
 
     /// The side to move.
