@@ -6,7 +6,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{TUPLE_GAME_40, name, position};
+use common::{TUPLE_DEEP_VCT, name, position};
 use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchLimits, SearchResult};
 use wuzi_rules::{Color, Rule};
 
@@ -390,16 +390,16 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     assert_safety_avoids(&pos, without, "j11");
 }
 
-/// Final safety: the move to be played is checked once more on a larger budget. At
-/// depth 5 the engine without it plays k6.
+/// Final safety: the move to be played is checked once more, deeper than in each
+/// iteration. At depth 5 the engine without it plays i10.
 #[test]
 fn final_safety_catches_the_vct_the_iteration_check_misses() {
-    let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
+    let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
     let without = wuzi_engine::params::Features {
         final_safety: false,
         ..wuzi_engine::params::Features::ALL
     };
-    assert_safety_avoids(&pos, without, "k6");
+    assert_safety_avoids(&pos, without, "i10");
 }
 
 /// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5

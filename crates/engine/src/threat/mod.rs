@@ -71,6 +71,10 @@ pub struct Solver<'a> {
     aborted: bool,
     vcf_failed: HashMap<u64, u32>,
     vct_failed: HashMap<u64, u32>,
+    /// Attacker positions of the VCT search already proven won: the depth the proof
+    /// needed and its main line.
+    vct_won: HashMap<u64, (u32, Vec<Idx>)>,
+    killers: [Option<Idx>; 128],
     /// Whether [`Solver::vct`] first searches the narrowed tree.
     narrowing: bool,
     /// Whether the VCT search running now is the narrowed one.
@@ -97,6 +101,8 @@ impl<'a> Solver<'a> {
             aborted: false,
             vcf_failed: HashMap::new(),
             vct_failed: HashMap::new(),
+            vct_won: HashMap::new(),
+            killers: [None; 128],
             narrowing: true,
             narrowed: false,
             last_threat: None,
@@ -288,7 +294,7 @@ impl<'a> Solver<'a> {
         if self.narrowing {
             let mark = line.len();
             self.narrowed = true;
-            let found = self.vct_node(board, depth, line);
+            let found = self.vct_node(board, depth, line, None);
             self.narrowed = false;
             if found || self.aborted {
                 return found;
@@ -297,7 +303,7 @@ impl<'a> Solver<'a> {
             // Refutations found in the narrow tree do not hold in the full one.
             self.vct_failed.clear();
         }
-        self.vct_node(board, depth, line)
+        self.vct_node(board, depth, line, None)
     }
 
     /// Whether the attacker's three at `i` may be searched: anywhere at the root, else
@@ -312,8 +318,16 @@ impl<'a> Solver<'a> {
         (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= ZONE_REACH
     }
 
-    /// One attacker node of the VCT search.
-    fn vct_node(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+    /// One attacker node of the VCT search. `hint` is the attacker move that won after
+    /// the defender's previous answer: most defences leave that attack intact, so it is
+    /// tried first.
+    fn vct_node(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        line: &mut Vec<Idx>,
+        hint: Option<Idx>,
+    ) -> bool {
         if self.tick() {
             return false;
         }
@@ -328,6 +342,11 @@ impl<'a> Solver<'a> {
         let key = board.hash();
         if self.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
             return false;
+        }
+        // A win holds in the narrowed and the full search alike, at any greater depth.
+        if let Some((_, won)) = self.vct_won.get(&key).filter(|(d, _)| *d <= depth) {
+            line.extend_from_slice(won);
+            return true;
         }
         // A VCF is a VCT; it is cheap, so try it first.
         let mark = line.len();
@@ -367,6 +386,12 @@ impl<'a> Solver<'a> {
                     moves.push(i);
                 }
             }
+            let killer = self.killers.get(depth as usize).copied().flatten();
+            for h in [killer, hint].into_iter().flatten() {
+                if let Some(k) = moves.iter().position(|&m| m == h) {
+                    moves[..=k].rotate_right(1);
+                }
+            }
         }
         for m in moves {
             board.play(m);
@@ -380,6 +405,10 @@ impl<'a> Solver<'a> {
             self.last_threat = outer;
             board.undo();
             if ok {
+                self.vct_won.insert(key, (depth, line[mark..].to_vec()));
+                if let Some(k) = self.killers.get_mut(depth as usize) {
+                    *k = Some(m);
+                }
                 return true;
             }
             line.truncate(mark);
@@ -448,14 +477,16 @@ impl<'a> Solver<'a> {
             });
         }
         let mut first = true;
+        let mut hint = None;
         for d in defences {
             board.play(d);
             let mut sub = Vec::new();
-            let ok = self.vct_node(board, depth, &mut sub);
+            let ok = self.vct_node(board, depth, &mut sub, hint);
             board.undo();
             if !ok {
                 return false;
             }
+            hint = sub.first().copied();
             if first {
                 line.push(d);
                 line.extend(sub);

@@ -98,9 +98,9 @@ pub fn check_vcf_line(pos: &Position, line: &[Pos]) -> Result<(), String> {
     Err("the line does not end with a win".into())
 }
 
-/// From a game lost to classic-tuple: after White's k6 Black wins by an 11-ply VCT
-/// (h10 i11 f10 …) that the per-iteration root-safety check, on 4,000 nodes, does not
-/// finish.
+/// From a game lost to classic-tuple, White to move: after k6 Black wins by an 11-ply
+/// VCT (h10 i11 f10 …), a 3,900-node search that the per-iteration root-safety check
+/// (4,000 nodes) only just finishes.
 pub const TUPLE_GAME_40: [&str; 15] = [
     "...............",
     "...............",
@@ -113,6 +113,29 @@ pub const TUPLE_GAME_40: [&str; 15] = [
     "......OXO......",
     ".......O.......",
     "......X.O......",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
+
+/// From a game lost to classic-tuple (h8 h9 h6 g9 i9 j10 i8), White to move: after i10,
+/// the search's choice to depth 7, Black wins by a 15-ply VCT (g8 f8 j8 …) of eight
+/// attacker moves, one more than the per-iteration root-safety check looks at; the
+/// final check (nine) finds it in about 2,000 nodes. After i11, the next move by move
+/// ordering, Black wins by a 13-ply VCT.
+pub const TUPLE_DEEP_VCT: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".........O.....",
+    "......OOX......",
+    ".......XX......",
+    "...............",
+    ".......X.......",
+    "...............",
     "...............",
     "...............",
     "...............",
