@@ -393,7 +393,11 @@ fn root_defence(w: &mut Worker<'_>, shared: &Shared<'_>) {
 
 /// Marks a root move the opponent's VCT refutes: no thread searches it again.
 fn drop_refuted(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx) {
-    lock(&shared.refuted).push(mv);
+    let mut refuted = lock(&shared.refuted);
+    if !refuted.contains(&mv) {
+        refuted.push(mv);
+    }
+    drop(refuted);
     if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == mv) {
         rm.score = -WIN;
     }
@@ -567,16 +571,16 @@ fn main_loop(
     }
     if multipv == 1 {
         let adopted = adopt_helper(shared, &mut best);
-        replace_refuted(w, shared, &mut best);
+        let replaced = replace_refuted(w, shared, &mut best);
         // Time cut the last iteration short, or the final safety check of the move
-        // about to be played, or a helper's deeper move replaced the checked one: the
-        // check runs now, in the time kept back for it; a refuted move is replaced by
+        // about to be played, or a helper's deeper move or an unsearched one replaced
+        // the checked one: the check runs now, in the time kept back for it; a refuted move is replaced by
         // the next one, checked in turn while time is left. Searches limited by nodes
         // (the weaker levels) or stopped by the user, and searches that used up their
         // final checks, are left as they are (in a lost position the search's own
         // choice resists best: with checks after those too, two runs of the six
         // classic matches lost 10 and 6 games of 300 instead of 4 and 4).
-        let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted)
+        let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted || replaced)
             && shared.time.hard().is_some()
             && shared.max_nodes == u64::MAX
             && !shared.user_stop.load(std::sync::atomic::Ordering::Relaxed);
@@ -642,16 +646,41 @@ fn adopt_helper(shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) -> bo
 }
 
 /// A refuted best move left without a searched replacement: the most promising
-/// unrefuted move by its last score, then the move ordering.
-fn replace_refuted(w: &Worker<'_>, shared: &Shared<'_>, best: &mut (Idx, i32, Vec<Idx>, u32)) {
+/// unrefuted move, a move the safety helper's check passed first, then by its last
+/// score, then by the move ordering. Returns whether the move changed. A move the
+/// search only failed low on has the placeholder score -WIN, which is no proven loss:
+/// it takes the refuted move's score, so the post-search check still looks at it and
+/// no "loss in 1" is reported. (When that score is a proven loss every move loses,
+/// the replacement too; a refuted "win" gives a neutral score.)
+fn replace_refuted(
+    w: &Worker<'_>,
+    shared: &Shared<'_>,
+    best: &mut (Idx, i32, Vec<Idx>, u32),
+) -> bool {
     let refuted = lock(&shared.refuted).clone();
+    let passed = lock(&shared.deep_checked).clone();
     if refuted.contains(&best.0)
         && let Some(rm) = w
             .root_moves
             .iter()
             .filter(|r| !refuted.contains(&r.mv))
-            .max_by_key(|r| (r.score, movegen::order_score(&w.board, r.mv)))
+            .max_by_key(|r| {
+                (
+                    passed.contains(&r.mv),
+                    r.score,
+                    movegen::order_score(&w.board, r.mv),
+                )
+            })
     {
-        *best = (rm.mv, rm.score, rm.pv.clone(), best.3);
+        let score = if rm.score > -WIN {
+            rm.score
+        } else if best.1 < WIN_BOUND {
+            best.1
+        } else {
+            0
+        };
+        *best = (rm.mv, score, rm.pv.clone(), best.3);
+        return true;
     }
+    false
 }

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use common::{TUPLE_GAME_40, name, position};
+use common::{TUPLE_DEEP_VCT, TUPLE_GAME_40, name, position};
 use wuzi_engine::params::Features;
 use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
 use wuzi_rules::{Board, Color, GameConfig, Pos, Rule, Size};
@@ -70,19 +70,24 @@ fn play(pos: &Position, threads: usize, ms: u64, features: Features) -> Pos {
 
 /// At 200 ms a move the last iteration is usually cut short at the search deadline;
 /// the move about to be played is then checked in the time kept back (15% of the
-/// limit). Before it was, the engine played k6 here (Black then wins by an 11-ply VCT
-/// that a 2,451-node check finds); at 300 ms and more the search itself avoids k6.
-/// With two threads the safety helper checks the best move too.
+/// limit). Before it was, the engine played k6 in the first position (Black then wins
+/// by an 11-ply VCT). In the second the final check refutes i10 and the depth is
+/// searched again without it, which time cuts short; the move that replaces i10 is
+/// checked in turn. Before it was, the replacement (i11, by move ordering, with the
+/// placeholder score of a move the search only failed low on) went unchecked and lost
+/// to a 13-ply VCT. With two threads the safety helper checks the best move too.
 #[test]
 fn final_safety_checks_the_move_of_a_search_cut_by_time() {
     let _one = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let pos = position(Rule::Freestyle, &TUPLE_GAME_40, Color::White);
-    for threads in [1, 1, 1, 2, 2] {
-        let m = play(&pos, threads, 200, Features::ALL);
-        let vct = refutation(&pos, m, DEEP_VCT.0, DEEP_VCT.1);
-        assert_eq!(vct, None, "{} loses to a VCT ({threads} threads)", name(m));
+    for rows in [&TUPLE_GAME_40, &TUPLE_DEEP_VCT] {
+        let pos = position(Rule::Freestyle, rows, Color::White);
+        for threads in [1, 1, 1, 2, 2] {
+            let m = play(&pos, threads, 200, Features::ALL);
+            let vct = refutation(&pos, m, DEEP_VCT.0, DEEP_VCT.1);
+            assert_eq!(vct, None, "{} loses to a VCT ({threads} threads)", name(m));
+        }
     }
 }
 
