@@ -26,6 +26,8 @@ pub const VCT_DEFAULT_DEPTH: u32 = 8;
 /// The narrowed VCT's reach: points on one of the lines through the attacker's
 /// previous threat, within this many cells of it.
 const ZONE_REACH: u8 = 4;
+/// Mixed into the position key of a refutation found by the narrowed VCT search.
+const NARROWED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A winning line of continuous fours for the side to move: attacker and defender
 /// moves alternate and the attacker's last move wins. `None` when none was found within
@@ -300,8 +302,6 @@ impl<'a> Solver<'a> {
                 return found;
             }
             line.truncate(mark);
-            // Refutations found in the narrow tree do not hold in the full one.
-            self.vct_failed.clear();
         }
         self.vct_node(board, depth, line, None)
     }
@@ -340,7 +340,14 @@ impl<'a> Solver<'a> {
             return false;
         }
         let key = board.hash();
-        if self.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
+        // Refutations found in the narrowed tree do not hold in the full one: they are
+        // kept apart, under another key.
+        let fkey = if self.narrowed {
+            key ^ NARROWED_KEY
+        } else {
+            key
+        };
+        if self.vct_failed.get(&fkey).is_some_and(|&d| d >= depth) {
             return false;
         }
         // A win holds in the narrowed and the full search alike, at any greater depth.
@@ -417,7 +424,7 @@ impl<'a> Solver<'a> {
             }
         }
         if !self.aborted {
-            self.vct_failed.insert(key, depth);
+            self.vct_failed.insert(fkey, depth);
         }
         false
     }
