@@ -574,12 +574,13 @@ fn main_loop(
         let replaced = replace_refuted(w, shared, &mut best);
         // Time cut the last iteration short, or the final safety check of the move
         // about to be played, or a helper's deeper move or an unsearched one replaced
-        // the checked one: the check runs now, in the time kept back for it; a refuted move is replaced by
-        // the next one, checked in turn while time is left. Searches limited by nodes
-        // (the weaker levels) or stopped by the user, and searches that used up their
-        // final checks, are left as they are (in a lost position the search's own
-        // choice resists best: with checks after those too, two runs of the six
-        // classic matches lost 10 and 6 games of 300 instead of 4 and 4).
+        // the checked one: the check runs now, in the time kept back for it; a refuted
+        // move is replaced by the next one, checked in turn while time is left.
+        // Searches limited by nodes (the weaker levels) or stopped by the user, and
+        // searches that used up their final checks, are left as they are (in a lost
+        // position the search's own choice resists best: with checks after those too,
+        // two runs of the six classic matches lost 10 and 6 games of 300 instead of 4
+        // and 4).
         let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted || replaced)
             && shared.time.hard().is_some()
             && shared.max_nodes == u64::MAX

@@ -80,6 +80,7 @@ pub struct Solver<'a> {
     /// Attacker positions of the VCT search already proven won: the depth the proof
     /// needed and its main line.
     vct_won: HashMap<u64, (u32, Vec<Idx>)>,
+    /// By remaining depth, the attacker move that last won a VCT node.
     killers: [Option<Idx>; 128],
     /// Whether [`Solver::vct`] first searches the narrowed tree.
     narrowing: bool,
