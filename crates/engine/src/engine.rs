@@ -393,11 +393,7 @@ fn root_defence(w: &mut Worker<'_>, shared: &Shared<'_>) {
 
 /// Marks a root move the opponent's VCT refutes: no thread searches it again.
 fn drop_refuted(w: &mut Worker<'_>, shared: &Shared<'_>, mv: Idx) {
-    let mut refuted = lock(&shared.refuted);
-    if !refuted.contains(&mv) {
-        refuted.push(mv);
-    }
-    drop(refuted);
+    movegen::push_unique(&mut lock(&shared.refuted), mv);
     if let Some(rm) = w.root_moves.iter_mut().find(|r| r.mv == mv) {
         rm.score = -WIN;
     }

@@ -65,7 +65,8 @@ pub fn four_points(board: &Board, color: Color, out: &mut Vec<Idx>) {
     }
 }
 
-fn push_unique(v: &mut Vec<Idx>, i: Idx) {
+/// Pushes `i` on `v` unless it is there already.
+pub(crate) fn push_unique(v: &mut Vec<Idx>, i: Idx) {
     if !v.contains(&i) {
         v.push(i);
     }

@@ -109,10 +109,7 @@ fn threat_thread(w: &mut Worker<'_>, root: &[usize]) {
             return;
         }
         if w.refutes(m, params::THREAT_THREAD_REFUTE_NODES) {
-            let mut refuted = lock(&w.shared().refuted);
-            if !refuted.contains(&m) {
-                refuted.push(m);
-            }
+            movegen::push_unique(&mut lock(&w.shared().refuted), m);
         }
     }
 }
@@ -175,8 +172,8 @@ fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
                 // Keep one move searchable: when every move loses, the main thread
                 // plays the one whose refutation is longest.
                 let mut refuted = lock(&shared.refuted);
-                if !refuted.contains(&m) && refuted.len() + 1 < root.len() {
-                    refuted.push(m);
+                if refuted.len() + 1 < root.len() {
+                    movegen::push_unique(&mut refuted, m);
                 }
             }
             Verdict::Safe => lock(&shared.deep_checked).push(m),
