@@ -1,6 +1,6 @@
 //! The engine object: owns the transposition table and the search threads.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize};
 use std::time::{Duration, Instant};
 
 use wuzi_rules::Pos;
@@ -303,6 +303,7 @@ impl Engine {
             threat_win: std::sync::Mutex::new(None),
             safety_helper: self.features.safety_helper && limits.multipv <= 1,
             main_best: AtomicUsize::new(NO_MOVE),
+            main_depth: AtomicI32::new(0),
             main_order: std::sync::Mutex::new(Vec::new()),
             deep_checked: std::sync::Mutex::new(Vec::new()),
             lost_in: std::sync::Mutex::new(Vec::new()),
@@ -432,6 +433,9 @@ fn main_loop(
         let mut lines: Vec<RootMove> = Vec::new();
         for p in prev.iter_mut() {
             w.excluded = lines.iter().map(|l| l.mv).collect();
+            shared
+                .main_depth
+                .store(depth, std::sync::atomic::Ordering::Relaxed);
             let score = w.iterate(depth, *p);
             if w.stopped() {
                 break;

@@ -60,6 +60,7 @@ pub fn run<R>(
                 let mut prev = None;
                 let mut depth = 1 + (id as i32 % 2);
                 while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
+                    depth = depth.max(ahead_of_main(shared, id)).min(max_depth);
                     let s = w.iterate(depth, prev);
                     if w.stopped() {
                         break;
@@ -80,6 +81,13 @@ pub fn run<R>(
         shared.stop.store(true, Ordering::Relaxed);
         r
     })
+}
+
+/// The depth a helper searches at least: one more than the main thread's current
+/// iteration (two for every other helper), so the helpers fill the table for the main
+/// thread's next iterations instead of searching its current one alongside it.
+fn ahead_of_main(shared: &Shared<'_>, id: usize) -> i32 {
+    shared.main_depth.load(Ordering::Relaxed) + 1 + ((id as i32 - 1) % 2)
 }
 
 /// The root moves in move-ordering order, best first.
@@ -148,6 +156,7 @@ fn safety_helper(w: &mut Worker<'_>, root: &[usize], max_depth: i32) {
             Some(best)
         } else if !shared.stop.load(Ordering::Relaxed) && depth <= max_depth {
             // Lazy SMP until the main thread's best move changes.
+            depth = depth.max(ahead_of_main(shared, 1)).min(max_depth);
             if let Some(score) = w.iterate_watching(depth, prev, best) {
                 publish(w, depth, score);
                 prev = Some(score);

@@ -3,7 +3,7 @@
 //! generation, late-move reductions and pruning, and VCF at the root and the leaves.
 //! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use wuzi_rules::Color;
@@ -55,6 +55,8 @@ pub struct Shared<'a> {
     pub safety_helper: bool,
     /// The main thread's best root move so far ([`NO_MOVE`] before it has one).
     pub main_best: AtomicUsize,
+    /// The depth of the main thread's current iteration: helpers search deeper.
+    pub main_depth: AtomicI32,
     /// The main thread's root moves in its last completed iteration's order.
     pub main_order: std::sync::Mutex<Vec<Idx>>,
     /// Root moves after which the safety helper's check, searching every line, found
