@@ -1,6 +1,10 @@
 //! Helper threads. Helpers run Lazy SMP: they search the same root with the shared
-//! transposition table (at staggered depths) while the main thread reports; the
-//! deepest completed iteration of any thread decides the move. With three or more
+//! transposition table while the main thread reports, each one iteration deeper than
+//! the main thread's current one (every other helper two), so what they store is what
+//! the main thread's next iteration needs; the deepest completed iteration of any
+//! thread decides the move. (Helpers that started at depth 1 or 2 and went on at their
+//! own pace searched alongside the main thread: `wuzi bench` on two threads took 7.1,
+//! 7.1 and 6.1 s against 8.0 s on one; one iteration ahead 5.2, 5.7 and 6.5 s.) With three or more
 //! threads the last helper is first a threat thread: it looks for the side to move's
 //! own VCT at the root, then runs the opponent's VCT after each root move and marks
 //! those it refutes, so the main search neither misses a threat win nor plays into one,
@@ -17,8 +21,14 @@
 //! the main thread's order until the move is decided. It keeps one move searchable;
 //! when every move loses, the one whose refutation it found longest is played.
 //!
-//! Measured at 200 ms a move, two threads against one, 200 games each (`wuzi match
-//! full full --threads-a 2 --threads-b 1`): with the safety helper as kept +26
+//! Measured at 200 ms a move, two threads against one (`wuzi match full full
+//! --threads-a 2 --threads-b 1`), with the helper one iteration ahead: renju 120-6-74,
+//! +81 (+34..+132), freestyle 96-12-92, +7 (−40..+54), pooled over the 400 games
+//! 216-18-166, +44 (+10..+78). With the helper at its own pace, after later changes
+//! to the main thread's checks had gained more on one thread than on two: −24
+//! (−72..+22) freestyle and +17 (−30..+66) renju (200 games each); as pure Lazy SMP
+//! +10 (−57..+79) and +24 (−43..+94) (100 games each). Before those changes, 200 games
+//! each: with the safety helper as kept +26
 //! (−21..+74) and +58 (+11..+107) freestyle, +37 (−11..+86) renju, pooled over the
 //! 600 games 325-19-256, +40 (+13..+68); as first written +33 (−13..+81) freestyle
 //! and +17 (−30..+66) renju; with a helper that only checked (no search
