@@ -431,11 +431,11 @@ fn main_loop(
     while depth < max_depth {
         depth += 1;
         let mut lines: Vec<RootMove> = Vec::new();
+        shared
+            .main_depth
+            .store(depth, std::sync::atomic::Ordering::Relaxed);
         for p in prev.iter_mut() {
             w.excluded = lines.iter().map(|l| l.mv).collect();
-            shared
-                .main_depth
-                .store(depth, std::sync::atomic::Ordering::Relaxed);
             let score = w.iterate(depth, *p);
             if w.stopped() {
                 break;

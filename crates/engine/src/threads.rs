@@ -4,11 +4,12 @@
 //! the main thread's next iteration needs; the deepest completed iteration of any
 //! thread decides the move. (Helpers that started at depth 1 or 2 and went on at their
 //! own pace searched alongside the main thread: `wuzi bench` on two threads took 7.1,
-//! 7.1 and 6.1 s against 8.0 s on one; one iteration ahead 5.2, 5.7 and 6.5 s.) With three or more
-//! threads the last helper is first a threat thread: it looks for the side to move's
-//! own VCT at the root, then runs the opponent's VCT after each root move and marks
-//! those it refutes, so the main search neither misses a threat win nor plays into one,
-//! at no cost to its own nodes; then it joins the Lazy SMP search.
+//! 7.1 and 6.1 s against 8.0 s on one; one iteration ahead 5.2, 5.7 and 6.5 s.)
+//!
+//! With three or more threads the last helper is first a threat thread: it looks for
+//! the side to move's own VCT at the root, then runs the opponent's VCT after each root
+//! move and marks those it refutes, so the main search neither misses a threat win nor
+//! plays into one, at no cost to its own nodes; then it joins the Lazy SMP search.
 //!
 //! With two threads the helper is the safety helper. It first looks for the side to
 //! move's own VCT, then checks the main thread's best move, as it changes, for the
