@@ -375,19 +375,39 @@ fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, 
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
 }
 
-/// Root safety: White's natural move j11 lets Black win by continuous threats
-/// (e7-i3 after a 1,600-node VCT); at depth 5 the plain search picks it, the engine with
-/// root safety must not.
+/// From a game against classic-greedy (freestyle, game 4 of the six classic matches):
+/// White to move; i8 lets Black win by continuous threats (f7 … j2, 15 plies, a
+/// 7,800-node VCT).
+const GREEDY_I8: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".......X.......",
+    "......OXO......",
+    "......XO.O.....",
+    "....OXXXXO.....",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
+
+/// Root safety: at depth 5 the plain search plays i8 in [`GREEDY_I8`], after which
+/// Black wins by continuous threats; the engine with root safety must not.
 #[test]
 fn root_safety_drops_a_move_the_opponents_vct_refutes() {
-    let pos = position(Rule::Freestyle, &BLACK_ATTACKS, Color::White);
+    let pos = position(Rule::Freestyle, &GREEDY_I8, Color::White);
     let without = wuzi_engine::params::Features {
         root_safety: false,
         root_defence: false,
         final_safety: false,
         ..wuzi_engine::params::Features::ALL
     };
-    assert_safety_avoids(&pos, without, "j11");
+    assert_safety_avoids(&pos, without, "i8");
 }
 
 /// Final safety: the move to be played is checked once more, deeper than in each
