@@ -131,8 +131,7 @@ impl Settings {
     /// safety margin for process start-up, I/O and the manager's own timing.
     #[must_use]
     pub fn move_time(&self) -> Duration {
-        let margin =
-            |t: Duration| (t / 8).clamp(Duration::from_millis(40), Duration::from_millis(500));
+        let margin = wuzi_engine::time::turn_margin;
         let mut t = self.timeout_turn.saturating_sub(margin(self.timeout_turn));
         if let Some(left) = self.time_left {
             let usable = left.saturating_sub(margin(left));

@@ -189,7 +189,7 @@ fn move_time_keeps_a_margin() {
     let mut s = Session::new();
     let mut t = rank();
     drive(&mut s, &mut t, &["INFO timeout_turn 200"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(160));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(180));
     drive(&mut s, &mut t, &["INFO timeout_turn 5000"]);
     assert_eq!(s.settings().move_time(), Duration::from_millis(4500));
     // 3 s left in the match: a fifteenth of what is left after the margin.
@@ -198,7 +198,7 @@ fn move_time_keeps_a_margin() {
         &mut t,
         &["INFO timeout_match 120000", "INFO time_left 3000"],
     );
-    assert_eq!(s.settings().move_time(), Duration::from_millis(175));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(180));
     drive(&mut s, &mut t, &["INFO time_left 0"]);
     assert!(s.settings().move_time() <= Duration::from_millis(10));
     drive(

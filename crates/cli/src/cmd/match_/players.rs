@@ -108,10 +108,10 @@ pub trait Player {
 }
 
 /// The time an in-process engine is told it has: the limit less the same safety margin
-/// `pbrain-wuzi` keeps under Gomocup (an eighth, between 40 ms and 0.5 s), so a match
+/// `pbrain-wuzi` keeps under Gomocup ([`wuzi_engine::time::turn_margin`]), so a match
 /// measures the engine as the brain would play.
 fn engine_budget(limit: Duration) -> Duration {
-    let margin = (limit / 8).clamp(Duration::from_millis(40), Duration::from_millis(500));
+    let margin = wuzi_engine::time::turn_margin(limit);
     limit.saturating_sub(margin).max(Duration::from_millis(1))
 }
 
@@ -455,11 +455,11 @@ mod tests {
     fn engines_keep_a_margin() {
         assert_eq!(
             engine_budget(Duration::from_millis(200)),
-            Duration::from_millis(160)
+            Duration::from_millis(180)
         );
         assert_eq!(
             engine_budget(Duration::from_millis(50)),
-            Duration::from_millis(10)
+            Duration::from_millis(30)
         );
         assert_eq!(
             engine_budget(Duration::from_secs(10)),
