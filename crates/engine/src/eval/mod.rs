@@ -187,11 +187,23 @@ pub fn combo_index(p: [Pattern; 4]) -> usize {
     ((p[0] as usize * NP + p[1] as usize) * NP + p[2] as usize) * NP + p[3] as usize
 }
 
+/// Place value of direction `d`'s pattern in [`combo_index`]: a point's index changes
+/// by `(new - old) * COMBO_PLACE[d]` when one of its patterns does, so the board keeps
+/// the index up to date without reading the four patterns back.
+pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
+
 /// The combination of four line patterns (from a table built at first use);
 /// `renju_black` applies Black's restrictions.
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
+    combo_at(combo_index(p), renju_black)
+}
+
+/// [`combo`] by the patterns' [`combo_index`].
+#[inline]
+#[must_use]
+pub fn combo_at(index: usize, renju_black: bool) -> Combo {
     static TABLES: [std::sync::OnceLock<Vec<Combo>>; 2] =
         [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
     let t = TABLES[usize::from(renju_black)].get_or_init(|| {
@@ -217,7 +229,7 @@ pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
         }
         v
     });
-    t[combo_index(p)]
+    t[index]
 }
 
 /// The static value of a point for one colour: its line patterns plus its threat.
