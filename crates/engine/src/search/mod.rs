@@ -135,6 +135,8 @@ pub struct Worker<'a> {
     killers: Vec<[Idx; 2]>,
     history: Vec<i32>,
     move_buf: Vec<Vec<(Idx, i32)>>,
+    /// Per-ply buffers of the generated moves (no allocation per node).
+    gen_buf: Vec<Vec<Idx>>,
     pv: Vec<Vec<Idx>>,
     /// Root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
@@ -199,6 +201,7 @@ impl<'a> Worker<'a> {
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: vec![0; 2 * CELLS],
             move_buf: vec![Vec::new(); MAX_PLY + 2],
+            gen_buf: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             root_moves: Vec::new(),
             stopped: false,
@@ -301,7 +304,7 @@ impl<'a> Worker<'a> {
             s += self.history[self.history_index(m)] / 64;
             out.push((m, s));
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     }
 
     /// Principal-variation alpha-beta. `depth` in plies; returns the score for the
@@ -420,7 +423,8 @@ impl<'a> Worker<'a> {
         }
 
         // Step 8. Moves.
-        let mut moves_idx: Vec<Idx> = Vec::new();
+        let mut moves_idx = std::mem::take(&mut self.gen_buf[ply]);
+        moves_idx.clear();
         let restricted = if let Some(f) = forced {
             moves_idx.push(f);
             true
@@ -436,6 +440,7 @@ impl<'a> Worker<'a> {
             }
         }
         if moves_idx.is_empty() {
+            self.gen_buf[ply] = moves_idx;
             // Every empty point is forbidden for Black, or nothing defends.
             return if restricted {
                 -(WIN - ply as i32 - 4)
@@ -445,6 +450,7 @@ impl<'a> Worker<'a> {
         }
         let mut moves = std::mem::take(&mut self.move_buf[ply]);
         self.score_moves(&moves_idx, tt_move, ply, &mut moves);
+        self.gen_buf[ply] = moves_idx;
 
         // Step 9. The move loop: PVS with late-move reductions and pruning.
         let mut best = -WIN;
