@@ -81,14 +81,13 @@ pub const LMR_MIN_MOVES: usize = 3;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Futility margin per ply of remaining depth.
 pub const FUTILITY_MARGIN: i32 = 120;
-/// Plies (attacker moves) of the VCF search run at the leaves.
-pub const LEAF_VCF_DEPTH: u32 = 8;
-/// Node budget of the VCF search run at a leaf that has a four-three point.
-pub const LEAF_VCF_NODES: u64 = 60;
 /// Plies beyond the horizon the threat extension may add.
 pub const THREAT_EXTENSION_PLIES: i32 = 1;
 /// Most moves searched at a node (the rest of the candidates are pruned), by depth.
 pub const MAX_MOVES_BASE: usize = 12;
+
+/// Plies of the quiescence search below the horizon.
+pub const QSEARCH_PLIES: u32 = 6;
 
 /// Attacker moves of the VCT tried at the root.
 pub const ROOT_VCT_DEPTH: u32 = 6;
@@ -144,12 +143,13 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
-/// `futility`, `leafvcf`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
+/// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
-///   leaf VCF +70 (−3..+151); LMR +39 (−34..+116); threat extension +17 (−58..+95)
+///   leaf VCF (since replaced by the quiescence search of fours, see
+///   [`crate::search`]) +70 (−3..+151); LMR +39 (−34..+116); threat extension +17 (−58..+95)
 ///   freestyle; root VCT −22 (−99..+53) freestyle and −48 (−126..+25) renju, so it is
 ///   off by default.
 /// - Root safety: ±0 (−88..+88) at 200 ms, 60 games freestyle; kept because it never
@@ -203,8 +203,6 @@ pub struct Features {
     pub lmp: bool,
     /// Reverse futility pruning at shallow depth.
     pub futility: bool,
-    /// VCF at leaves with a four-three point.
-    pub leaf_vcf: bool,
     /// VCT at the root.
     pub root_vct: bool,
     /// Root safety: a best move after which the opponent has a VCT is dropped.
@@ -226,6 +224,8 @@ pub struct Features {
     pub aspiration: bool,
     /// Threat extension: leaves under a winning threat are searched on.
     pub threat_extension: bool,
+    /// Quiescence search of fours at the leaves (see [`crate::search`]).
+    pub qsearch: bool,
 }
 
 impl Features {
@@ -234,7 +234,6 @@ impl Features {
         lmr: true,
         lmp: true,
         futility: true,
-        leaf_vcf: true,
         root_vct: false,
         root_safety: true,
         root_defence: true,
@@ -245,6 +244,7 @@ impl Features {
         forced_extension: true,
         aspiration: true,
         threat_extension: true,
+        qsearch: true,
     };
 
     /// The features in use: all, minus those named in the environment variable
@@ -263,7 +263,6 @@ impl Features {
                     "lmr" => f.lmr = false,
                     "lmp" => f.lmp = false,
                     "futility" => f.futility = false,
-                    "leafvcf" => f.leaf_vcf = false,
                     "rootvct" => f.root_vct = false,
                     "rootsafety" => f.root_safety = false,
                     "rootdefence" => f.root_defence = false,
@@ -274,6 +273,7 @@ impl Features {
                     "forcedext" => f.forced_extension = false,
                     "aspiration" => f.aspiration = false,
                     "threatext" => f.threat_extension = false,
+                    "qsearch" => f.qsearch = false,
                     _ => {}
                 }
             }
