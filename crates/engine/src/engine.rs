@@ -427,6 +427,8 @@ fn main_loop(
     let mut final_cut: Option<Idx> = None;
     let mut safety_drops = 0;
     let mut defended = false;
+    // The N best lines last reported, with the depth of each.
+    let mut last_report: Vec<(RootMove, i32)> = Vec::new();
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -507,9 +509,17 @@ fn main_loop(
         let elapsed = shared.time.elapsed();
         w.finish();
         let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-        for (k, l) in lines.iter().enumerate() {
+        // Stopped part way through the N best lines: the lines of this depth, then the
+        // previous depth's lines for the other moves, so no move is reported twice.
+        let mut report: Vec<(RootMove, i32)> = lines.iter().map(|l| (l.clone(), depth)).collect();
+        for (l, d) in &last_report {
+            if report.len() < multipv && report.iter().all(|(r, _)| r.mv != l.mv) {
+                report.push((l.clone(), *d));
+            }
+        }
+        for (k, (l, d)) in report.iter().enumerate() {
             on_info(&SearchInfo {
-                depth: depth as u32,
+                depth: *d as u32,
                 seldepth: w.seldepth as u32,
                 score: to_score(l.score),
                 nodes,
@@ -519,6 +529,7 @@ fn main_loop(
                 multipv: k + 1,
             });
         }
+        last_report = report;
         if let Some(l) = lines.first() {
             best = (l.mv, l.score, l.pv.clone(), depth as u32);
         }

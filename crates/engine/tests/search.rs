@@ -210,6 +210,48 @@ fn stops_on_the_flag_and_reports_progress() {
     assert_eq!(r.best, Some(last[0].pv[0]));
 }
 
+/// A search stopped part way through the N best lines of a depth still reports each
+/// move once: the lines a front end keeps (the latest of each rank) name different
+/// moves. Node limits stop the deterministic one-thread search at several points; in
+/// this position (from a game against classic-greedy) the order of the lines changes
+/// between depths, and reporting only the lines of the cut depth left a move at two
+/// ranks at each of these limits.
+#[test]
+fn n_best_lines_cut_short_name_each_move_once() {
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......X.......",
+        "......OXO......",
+        ".......O.......",
+        "....OXXXXO.....",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::White);
+    for nodes in [45_000, 60_000, 75_000, 90_000] {
+        let mut e = Engine::new(EngineOptions::default());
+        let mut latest: Vec<Option<wuzi_rules::Pos>> = vec![None; 4];
+        e.search(
+            &pos,
+            &SearchLimits {
+                nodes: Some(nodes),
+                multipv: 4,
+                ..SearchLimits::default()
+            },
+            &AtomicBool::new(false),
+            &mut |i| latest[i.multipv - 1] = i.pv.first().copied(),
+        );
+        let moves: Vec<_> = latest.into_iter().flatten().collect();
+        let distinct: std::collections::HashSet<_> = moves.iter().collect();
+        assert_eq!(moves.len(), 4, "{nodes} nodes: {moves:?}");
+        assert_eq!(distinct.len(), 4, "{nodes} nodes: {moves:?}");
+    }
+}
+
 #[test]
 fn double_three_is_found_by_vct_not_vcf() {
     // Black: f8 g8 and h9 h10 (rows from the top: y 7 and y 5, 6). h8 makes two open
