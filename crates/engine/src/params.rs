@@ -48,10 +48,17 @@ pub const EVAL_SCALE: i32 = 16;
 /// the weak shapes only −117 (−205..−42) freestyle, 80 games. So they are not used: game
 /// results of shallow self-play reward holding fours and threes, which a search should
 /// rather keep in hand.
+///
+/// The shapes below an open three (`Block1` to `Block3`) are at half those hand-set
+/// values. Scaled at run time against the full values, 300 games each at 100 ms a
+/// move (balanced openings): ×0.6 +84 (+45..+125) freestyle and +130 (+90..+173)
+/// renju; ×0.4 +99 (+60..+140) and ×0.2 +34 (−5..+73) freestyle; ×1.5 −156
+/// (−200..−115) freestyle. The halved tables against the full ones, 200 games each
+/// at 100 ms: +91 (+43..+142) freestyle, +92 (+45..+144) renju.
 pub const EVAL_PATTERN: [[i32; 13]; 2] = [
-    [0, 0, 20, 60, 80, 240, 320, 240, 800, 720, 2400, 2400, 4000],
+    [0, 0, 10, 30, 40, 120, 160, 120, 800, 720, 2400, 2400, 4000],
     [
-        0, 0, -16, -48, -64, -192, -256, -192, -640, -576, -1920, -1920, -3200,
+        0, 0, -8, -24, -32, -96, -128, -96, -640, -576, -1920, -1920, -3200,
     ],
 ];
 /// The static evaluation's value of a point's combined threat, in sixteenths, by role and
@@ -195,6 +202,18 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   of 120: −14 (−81..+52).
 /// - Null-move pruning: it cut in only 3% of its tries (a pass gives away too much in
 ///   gomoku) and raised the depth-8 bench nodes.
+/// - Move-count pruning as in Rapfi (after 3 + depth^1.4 moves, half that when not
+///   improving): −102 freestyle; a milder 4 + depth^1.5 measured +67, −6, −2, −9 in
+///   four 300–400-game runs, with logarithmic reductions +31 and then +22 (−5..+50)
+///   over 600 games: none kept (all self-play at 100 ms a move, balanced openings).
+/// - Reducing a counter-four that leaves the opponent's open four or four-three
+///   standing (it only delays the answer): +9 and +8 freestyle, −10 renju.
+/// - Spending the whole soft time of a move before a new iteration (instead of
+///   stopping at its share): −20.
+/// - Rescaling the evaluation at run time, 300 games each, freestyle at 100 ms: the
+///   mover's values ×0.8 −244 (−298..−199), ×1.15 −51 (−92..−12); [`THREATENED_LEAF`]
+///   ×0.5 −9 (−48..+29), ×2 +6 (−33..+45). (The weak shapes' scale is the one that
+///   paid, see [`EVAL_PATTERN`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.
