@@ -21,7 +21,8 @@
 //!   late-move reductions and pruning, a quiescence search of fours at the leaves;
 //!   [`threat`]: VCF/VCT proofs (a VCF at the root, and root safety: the opponent's
 //!   VCT after each new best move, and a final check of the move to be played, in
-//!   time kept back from the search); [`tt`]: the shared table; [`time`]: soft, search and hard deadlines;
+//!   time kept back from the search); [`tt`]: the shared table; [`time`]: soft,
+//!   search and hard deadlines;
 //!   [`threads`]: the Lazy SMP, and from three threads on a threat thread (one
 //!   helper's VCT work); [`params`]: the tunables and their measured gains;
 //!   [`bench`](mod@bench): the node signature.

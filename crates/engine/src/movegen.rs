@@ -79,9 +79,13 @@ pub(crate) fn push_unique(v: &mut Vec<Idx>, i: Idx) {
 #[must_use]
 pub fn under_threat(board: &Board) -> bool {
     let opp = board.to_move().opponent();
-    board.threat_count(opp, Threat::Flex4)
-        + board.threat_count(opp, Threat::Block4Flex3)
-        + board.threat_count(opp, Threat::Flex3x2)
+    has_sure_threat(board, opp) || board.threat_count(opp, Threat::Flex3x2) > 0
+}
+
+/// Whether `attacker` has a point of an open four or a four-three: a threat only a
+/// block or a four answers (a double three can also be met by a three of one's own).
+fn has_sure_threat(board: &Board, attacker: Color) -> bool {
+    board.threat_count(attacker, Threat::Flex4) + board.threat_count(attacker, Threat::Block4Flex3)
         > 0
 }
 
@@ -103,7 +107,7 @@ pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {
     let me = board.to_move();
     let opp = me.opponent();
     let mut restricted = false;
-    if board.threat_count(opp, Threat::Flex4) + board.threat_count(opp, Threat::Block4Flex3) > 0 {
+    if has_sure_threat(board, opp) {
         let mut threats = Vec::new();
         threat_points(board, opp, &mut threats);
         threats.retain(|&t| board.threat(t, opp) != Threat::Flex3x2);

@@ -122,6 +122,16 @@ pub struct RootMove {
     pub pv: Vec<Idx>,
 }
 
+/// The opponent's five threats at a node.
+enum OpponentFive {
+    /// None.
+    None,
+    /// One, blocked on this point.
+    Block(Idx),
+    /// Two, or one whose block is forbidden: lost.
+    Unstoppable,
+}
+
 /// A search thread's state.
 pub struct Worker<'a> {
     /// The board (owned per thread).
@@ -306,6 +316,53 @@ impl<'a> Worker<'a> {
         out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     }
 
+    /// A point where the side to move makes five: one it may play, or one whose five
+    /// wins even where the point is otherwise forbidden.
+    fn own_five(&mut self) -> Option<Idx> {
+        let me = self.board.to_move();
+        if !self.board.has_win(me) {
+            return None;
+        }
+        let mut w = Vec::new();
+        self.board.win_points(me, &mut w);
+        w.into_iter()
+            .find(|&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p))
+    }
+
+    /// The opponent's five threats, from the side to move's view.
+    fn opponent_five(&mut self) -> OpponentFive {
+        let opp = self.board.to_move().opponent();
+        if !self.board.has_win(opp) {
+            return OpponentFive::None;
+        }
+        let mut w = Vec::new();
+        self.board.win_points(opp, &mut w);
+        if w.len() >= 2 || !self.board.is_legal(w[0]) {
+            OpponentFive::Unstoppable
+        } else {
+            OpponentFive::Block(w[0])
+        }
+    }
+
+    /// A legal point where the side to move makes an open four (or another sure
+    /// four-win).
+    fn open_four_point(&mut self) -> Option<Idx> {
+        let me = self.board.to_move();
+        if self.board.threat_count(me, Threat::Flex4) == 0 {
+            return None;
+        }
+        for k in 0..self.board.points().len() {
+            let i = self.board.points()[k];
+            if self.board.is_empty(i)
+                && self.board.threat(i, me) == Threat::Flex4
+                && self.board.is_legal(i)
+            {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     /// Principal-variation alpha-beta. `depth` in plies; returns the score for the
     /// side to move.
     #[allow(clippy::too_many_lines)]
@@ -317,20 +374,11 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let me = self.board.to_move();
-        let opp = me.opponent();
 
         // Step 2. A five for the side to move wins now.
-        if self.board.has_win(me) {
-            let mut w = Vec::new();
-            self.board.win_points(me, &mut w);
-            if let Some(&p) = w
-                .iter()
-                .find(|&&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p))
-            {
-                self.pv[ply].push(p);
-                return WIN - ply as i32 - 1;
-            }
+        if let Some(p) = self.own_five() {
+            self.pv[ply].push(p);
+            return WIN - ply as i32 - 1;
         }
         // Mate distance pruning.
         alpha = alpha.max(-WIN + ply as i32);
@@ -340,28 +388,18 @@ impl<'a> Worker<'a> {
         }
 
         // Step 3. The opponent's five must be blocked.
-        let mut forced: Option<Idx> = None;
-        if self.board.has_win(opp) {
-            let mut w = Vec::new();
-            self.board.win_points(opp, &mut w);
-            if w.len() >= 2 || !self.board.is_legal(w[0]) {
-                return -(WIN - ply as i32 - 2);
-            }
-            forced = Some(w[0]);
-        }
+        let forced = match self.opponent_five() {
+            OpponentFive::Unstoppable => return -(WIN - ply as i32 - 2),
+            OpponentFive::Block(b) => Some(b),
+            OpponentFive::None => None,
+        };
 
         // Step 4. Our open four (or other sure four-win) wins in three plies.
-        if forced.is_none() && self.board.threat_count(me, Threat::Flex4) > 0 {
-            for k in 0..self.board.points().len() {
-                let i = self.board.points()[k];
-                if self.board.is_empty(i)
-                    && self.board.threat(i, me) == Threat::Flex4
-                    && self.board.is_legal(i)
-                {
-                    self.pv[ply].push(i);
-                    return WIN - ply as i32 - 3;
-                }
-            }
+        if forced.is_none()
+            && let Some(i) = self.open_four_point()
+        {
+            self.pv[ply].push(i);
+            return WIN - ply as i32 - 3;
         }
         if self.board.is_full() {
             return 0;
@@ -389,7 +427,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 6. Leaves: a short VCF, else the static evaluation. With the threat
+        // Step 6. Leaves: the quiescence search of fours, else the static evaluation. With the threat
         // extension a leaf under a winning threat is searched on (defences only), and
         // a forced block at the horizon stays at the horizon.
         let depth = if self.features.threat_extension {
@@ -611,47 +649,29 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let me = self.board.to_move();
-        let opp = me.opponent();
-        if self.board.has_win(me) {
-            let mut w = Vec::new();
-            self.board.win_points(me, &mut w);
-            if let Some(&p) = w
-                .iter()
-                .find(|&&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p))
-            {
-                self.pv[ply].push(p);
-                return WIN - ply as i32 - 1;
-            }
+        if let Some(p) = self.own_five() {
+            self.pv[ply].push(p);
+            return WIN - ply as i32 - 1;
         }
         if ply >= MAX_PLY || self.board.is_full() {
             return self.board.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
-        if self.board.has_win(opp) {
-            let mut w = Vec::new();
-            self.board.win_points(opp, &mut w);
-            if w.len() >= 2 || !self.board.is_legal(w[0]) {
-                return -(WIN - ply as i32 - 2);
+        match self.opponent_five() {
+            OpponentFive::Unstoppable => return -(WIN - ply as i32 - 2),
+            OpponentFive::Block(b) => {
+                self.board.play(b);
+                let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+                self.board.undo();
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].push(b);
+                head[ply].extend_from_slice(&tail[0]);
+                return s;
             }
-            let b = w[0];
-            self.board.play(b);
-            let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
-            self.board.undo();
-            let (head, tail) = self.pv.split_at_mut(ply + 1);
-            head[ply].push(b);
-            head[ply].extend_from_slice(&tail[0]);
-            return s;
+            OpponentFive::None => {}
         }
-        if self.board.threat_count(me, Threat::Flex4) > 0 {
-            for k in 0..self.board.points().len() {
-                let i = self.board.points()[k];
-                if self.board.is_empty(i)
-                    && self.board.threat(i, me) == Threat::Flex4
-                    && self.board.is_legal(i)
-                {
-                    self.pv[ply].push(i);
-                    return WIN - ply as i32 - 3;
-                }
-            }
+        if let Some(i) = self.open_four_point() {
+            self.pv[ply].push(i);
+            return WIN - ply as i32 - 3;
         }
         let mut best = self.stand_pat();
         let combos = self.board.threat_count(me, Threat::Block4Flex3);
