@@ -213,9 +213,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Rescaling the evaluation at run time, 300 games each, freestyle at 100 ms: the
 ///   mover's values ×0.8 −244 (−298..−199), ×1.15 −51 (−92..−12); [`THREATENED_LEAF`]
 ///   ×0.5 −9 (−48..+29), ×2 +6 (−33..+45). (The weak shapes' scale is the one that
-///   paid, see [`EVAL_PATTERN`].) After the weak shapes were halved, the same way:
-///   [`EVAL_THREAT`] ×0.7 +16 (−22..+55), ×1.4 −17 (−57..+22); the open three's
-///   pattern value ×0.75 −33 (−72..+6); the four's ×0.7 −9 (−48..+29).
+///   paid, see [`EVAL_PATTERN`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Late-move reductions.

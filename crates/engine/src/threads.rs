@@ -39,17 +39,16 @@
 //! matches of 50 games, two threads) the safety helper as kept lost 4, 0 and 2 games of
 //! 300 (as first written 3 and 5), Lazy SMP 4 and 4, the checking-only helper 9 and 7.
 //!
-//! On the two-CPU test machine a second thread costs the first much of its speed: with
-//! `yes > /dev/null` running beside it, the one-thread `wuzi bench --depth 7` fell from
-//! 1,238,628 to 765,797 nodes/s. In 89 freestyle positions from the classic matches at
-//! 100 ms a move the main thread's last completed depth averaged 6.52 on one thread,
-//! 6.13 with the safety helper and 6.62 with a Lazy SMP helper (7.18 and 6.71 at
-//! 200 ms). Two threads against one, freestyle, balanced openings: −23 (−57..+11) at
-//! 200 ms over 400 games, +7 (−41..+55) at 100 ms over 200; the ceiling, one thread
-//! with 1.66 times the time against one, is +53 (+14..+93) over 300 games at 100 ms.
-//! Tried with two threads against two, 400 games each at 100 ms, freestyle: Lazy SMP
-//! instead of the safety helper +3 (−30..+37); putting last a move another thread is
-//! searching (a light ABDADA) +4 (−29..+38). Neither is kept.
+//! In 89 freestyle positions from the classic matches at 100 ms a move the main
+//! thread's last completed depth averaged 6.52 on one thread, 6.13 with the safety
+//! helper and 6.62 with a Lazy SMP helper (7.18 and 6.71 at 200 ms): the helper's
+//! VCT checks slow the main thread's first iterations. Two threads against one,
+//! freestyle, balanced openings: +14 (−34..+62) at 200 ms over 200 games, +7 (−41..+55) at
+//! 100 ms over 200; the ceiling, one thread with 1.66 times the time against one, is
+//! +53 (+14..+93) over 300 games at 100 ms. Tried with two threads against two, 400
+//! games each at 100 ms, freestyle: Lazy SMP instead of the safety helper +3
+//! (−30..+37); putting last a move another thread is searching (a light ABDADA) +4
+//! (−29..+38). Neither is kept.
 
 use std::sync::atomic::Ordering;
 
