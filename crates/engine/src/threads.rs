@@ -44,11 +44,12 @@
 //! helper and 6.62 with a Lazy SMP helper (7.18 and 6.71 at 200 ms): the helper's
 //! VCT checks slow the main thread's first iterations. Two threads against one,
 //! balanced openings: freestyle +14 (−34..+62) at 200 ms over 200 games and +7
-//! (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at 200 ms over 100; the ceiling, one thread with 1.66 times the time against one, is
-//! +53 (+14..+93) over 300 games at 100 ms. Tried with two threads against two, 400
-//! games each at 100 ms, freestyle: Lazy SMP instead of the safety helper +3
-//! (−30..+37); putting last a move another thread is searching (a light ABDADA) +4
-//! (−29..+38). Neither is kept.
+//! (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at 200 ms over 100. The
+//! ceiling, one thread with 1.66 times the time against one, is +53 (+14..+93) over
+//! 300 games at 100 ms. Tried with two threads against two, 400 games each at
+//! 100 ms, freestyle: Lazy SMP instead of the safety helper +3 (−30..+37); putting
+//! last a move another thread is searching (a light ABDADA) +4 (−29..+38). Neither
+//! is kept.
 
 use std::sync::atomic::Ordering;
 

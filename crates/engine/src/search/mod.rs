@@ -427,9 +427,9 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 6. Leaves: the quiescence search of fours, else the static evaluation. With the threat
-        // extension a leaf under a winning threat is searched on (defences only), and
-        // a forced block at the horizon stays at the horizon.
+        // Step 6. Leaves: the quiescence search of fours, else the static evaluation.
+        // With the threat extension a leaf under a winning threat is searched on
+        // (defences only), and a forced block at the horizon stays at the horizon.
         let depth = if self.features.threat_extension {
             if depth <= 0
                 && forced.is_none()
