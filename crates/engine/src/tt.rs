@@ -3,9 +3,10 @@
 //! Each slot is two atomic words, `key ^ data` and `data`; a torn write from another
 //! thread then fails the key check instead of returning garbage (the "XOR trick"), so
 //! no locks are needed. Memory comes zeroed from the allocator and is touched only when
-//! used, so a large table does not slow the first move.
+//! used, so a large table does not slow the first move; on Linux it is backed by huge
+//! pages where the system allows, and a clear zeroes it in place.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Bound type of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,13 +40,57 @@ pub struct Tt {
     slots: Box<[AtomicU64]>,
     mask: usize,
     generation: AtomicU64,
+    /// Whether anything was stored since the table was made or cleared.
+    used: AtomicBool,
 }
 
 fn zeroed(words: usize) -> Box<[AtomicU64]> {
     let boxed = Box::<[AtomicU64]>::new_zeroed_slice(words);
     // Safety: an `AtomicU64` has the same in-memory representation as a `u64`, and all
     // zero bits are a valid `AtomicU64` (the value 0).
-    unsafe { boxed.assume_init() }
+    let slots = unsafe { boxed.assume_init() };
+    huge_pages::advise(&slots);
+    slots
+}
+
+/// Transparent huge pages for the table where the system offers them on request
+/// (Linux with `transparent_hugepage` set to `madvise`, the usual default): a table
+/// of 2 MiB pages needs 512 times fewer page faults to come into use and fewer TLB
+/// misses per probe.
+#[cfg(target_os = "linux")]
+mod huge_pages {
+    use std::sync::atomic::AtomicU64;
+
+    const HUGE_PAGE: usize = 2 << 20;
+    /// `MADV_HUGEPAGE` of Linux.
+    const MADV_HUGEPAGE: i32 = 14;
+
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+
+    /// Asks for huge pages on the whole 2 MiB pages inside `slots`.
+    pub fn advise(slots: &[AtomicU64]) {
+        let start = slots.as_ptr() as usize;
+        let end = start + size_of_val(slots);
+        let first = start.next_multiple_of(HUGE_PAGE);
+        let last = end / HUGE_PAGE * HUGE_PAGE;
+        if last > first {
+            // Safety: the range lies inside the allocation `slots`, which is live, and
+            // the advice changes only how its pages are backed, never their contents.
+            // A refusal (an old kernel, huge pages switched off) leaves the table on
+            // ordinary pages, so the result is not checked.
+            unsafe {
+                madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE);
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod huge_pages {
+    /// Huge pages are asked for on Linux only.
+    pub fn advise(_slots: &[std::sync::atomic::AtomicU64]) {}
 }
 
 impl Tt {
@@ -61,12 +106,21 @@ impl Tt {
             slots: zeroed(slots * 2),
             mask: slots - 1,
             generation: AtomicU64::new(0),
+            used: AtomicBool::new(false),
         }
     }
 
-    /// Forgets everything.
+    /// Forgets everything. The memory is zeroed where it is, so the pages stay in use
+    /// and the next game's first moves take no page faults; a table no search has
+    /// used since it was made or cleared is left alone (its untouched pages cost
+    /// nothing).
     pub fn clear(&mut self) {
-        self.slots = zeroed(self.slots.len());
+        if *self.used.get_mut() {
+            for s in &mut self.slots {
+                *s.get_mut() = 0;
+            }
+            *self.used.get_mut() = false;
+        }
     }
 
     /// Starts a new search (older entries become easier to replace).
@@ -108,6 +162,11 @@ impl Tt {
             e.mv = unpack(old_d).mv;
         }
         let d = pack(e, age);
+        // Read first: after the first store the flag's line stays shared between
+        // threads instead of bouncing on every store.
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
         self.slots[s].store(key ^ d, Ordering::Relaxed);
         self.slots[s + 1].store(d, Ordering::Relaxed);
     }
@@ -171,5 +230,32 @@ mod tests {
         tt.store(0xdead_beef_1234_5678, e);
         assert_eq!(tt.probe(0xdead_beef_1234_5678), Some(e));
         assert_eq!(tt.probe(0xdead_beef_1234_5679), None);
+    }
+
+    #[test]
+    fn clear_forgets_and_the_table_works_after() {
+        let mut tt = Tt::new(1);
+        let e = Entry {
+            mv: 42,
+            score: 120,
+            eval: -5,
+            depth: 4,
+            bound: Bound::Exact,
+        };
+        let keys: Vec<u64> = (1..=500u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, e);
+        }
+        assert!(keys.iter().all(|&k| tt.probe(k) == Some(e)));
+        tt.clear();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        assert!(tt.slots.iter().all(|s| s.load(Ordering::Relaxed) == 0));
+        // Stored again after a clear, and cleared again.
+        tt.store(keys[0], e);
+        assert_eq!(tt.probe(keys[0]), Some(e));
+        tt.clear();
+        assert_eq!(tt.probe(keys[0]), None);
     }
 }
