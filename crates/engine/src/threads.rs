@@ -39,12 +39,24 @@
 //! matches of 50 games, two threads) the safety helper as kept lost 4, 0 and 2 games of
 //! 300 (as first written 3 and 5), Lazy SMP 4 and 4, the checking-only helper 9 and 7.
 //!
-//! In 89 freestyle positions from the classic matches at 100 ms a move the main
-//! thread's last completed depth averaged 6.52 on one thread, 6.13 with the safety
-//! helper and 6.62 with a Lazy SMP helper (7.18 and 6.71 at 200 ms): the helper's
-//! VCT checks slow the main thread's first iterations. Two threads against one,
-//! balanced openings: freestyle +14 (−34..+62) at 200 ms over 200 games and +7
-//! (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at 200 ms over 100. The
+//! In 89 freestyle positions from the classic matches at 200 ms a move (the table warm
+//! from the positions before) the main thread's last completed depth averaged 7.20 on
+//! one thread, 6.71 with the safety helper and 7.38 with a Lazy SMP helper. The safety
+//! helper's figure is lower because 32 of its 89 searches ended early (the helper had
+//! found a win, or the move was decided), against 11 on one thread; the main thread is
+//! not slowed: in its iterations it searched 1,231 k nodes/s beside the safety helper,
+//! 1,217 k beside a Lazy SMP helper and 1,255 k alone. With a fresh table it was: two
+//! threads searched 666 k nodes/s together against 903 k for one (`wuzi analyze`, 200
+//! ms), their page faults on the new table contending, until the table asked for huge
+//! pages and a new game cleared it in place (see [`crate::tt`]): then 2.2 M against
+//! 1.2 M. Tried and not kept: the helper searching the main thread's last root moves,
+//! last first, against the alpha of its first move (root splitting): time to depth 9
+//! over 60 positions 20.5 s, 20.0 s without. Two threads against one, balanced
+//! openings, freestyle at 200 ms, with the table on huge pages and cleared in place:
+//! +42 (+15..+70) over 600 games, +23 and +19 over two runs of 200; pooled over the
+//! 1,000 games 528-40-432, +33 (+12..+55). Before that change: freestyle +14
+//! (−34..+62) at 200 ms over 200 games and +7 (−41..+55) at 100 ms over 200, renju
+//! +10 (−56..+78) at 200 ms over 100. The
 //! ceiling, one thread with 1.66 times the time against one, is +53 (+14..+93) over
 //! 300 games at 100 ms. Tried with two threads against two, 400 games each at
 //! 100 ms, freestyle: Lazy SMP instead of the safety helper +3 (−30..+37); putting
