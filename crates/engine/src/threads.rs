@@ -48,20 +48,21 @@
 //! 1,217 k beside a Lazy SMP helper and 1,255 k alone. With a fresh table it was: two
 //! threads searched 666 k nodes/s together against 903 k for one (`wuzi analyze`, 200
 //! ms), their page faults on the new table contending, until the table asked for huge
-//! pages and a new game cleared it in place (see [`crate::tt`]): then 2.2 M against
-//! 1.2 M. Tried and not kept: the helper searching the main thread's last root moves,
-//! last first, against the alpha of its first move (root splitting): time to depth 9
-//! over 60 positions 20.5 s, 20.0 s without. Two threads against one, balanced
-//! openings, freestyle at 200 ms, with the table on huge pages and cleared in place:
-//! +42 (+15..+70) over 600 games, +23 and +19 over two runs of 200; pooled over the
-//! 1,000 games 528-40-432, +33 (+12..+55). Before that change: freestyle +14
-//! (−34..+62) at 200 ms over 200 games and +7 (−41..+55) at 100 ms over 200, renju
-//! +10 (−56..+78) at 200 ms over 100. The
-//! ceiling, one thread with 1.66 times the time against one, is +53 (+14..+93) over
-//! 300 games at 100 ms. Tried with two threads against two, 400 games each at
-//! 100 ms, freestyle: Lazy SMP instead of the safety helper +3 (−30..+37); putting
-//! last a move another thread is searching (a light ABDADA) +4 (−29..+38). Neither
-//! is kept.
+//! pages and a new game cleared it in place (see [`crate::tt`]): then 2.0 to 2.2 M
+//! against 1.1 to 1.2 M (three runs each; the first two one-thread runs after the
+//! build stalled near 125 ms, unexplained). Tried and not kept: the helper searching
+//! the main thread's last root moves, last first, against the alpha of its first
+//! move (root splitting): time to depth 9 over 60 positions 20.5 s, 20.0 s without.
+//! Two threads against one, balanced openings, freestyle at 200 ms, with the table on
+//! huge pages and cleared in place: +42 (+15..+70) over 600 games, +23 and +19 over
+//! two runs of 200; pooled over the 1,000 games 528-40-432, +33 (+12..+55); renju
+//! +26 (−22..+75) over 200. Before that change: freestyle +14 (−34..+62) at 200 ms
+//! over 200 games and +7 (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at
+//! 200 ms over 100. The ceiling, one thread with 1.66 times the time against one, is
+//! +53 (+14..+93) over 300 games at 100 ms. Tried with two threads against two, 400
+//! games each at 100 ms, freestyle: Lazy SMP instead of the safety helper +3
+//! (−30..+37); putting last a move another thread is searching (a light ABDADA) +4
+//! (−29..+38). Neither is kept.
 
 use std::sync::atomic::Ordering;
 

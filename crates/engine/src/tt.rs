@@ -6,7 +6,7 @@
 //! used, so a large table does not slow the first move; on Linux it is backed by huge
 //! pages where the system allows, and a clear zeroes it in place.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bound type of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +40,6 @@ pub struct Tt {
     slots: Box<[AtomicU64]>,
     mask: usize,
     generation: AtomicU64,
-    /// Whether anything was stored since the table was made or cleared.
-    used: AtomicBool,
 }
 
 fn zeroed(words: usize) -> Box<[AtomicU64]> {
@@ -106,20 +104,15 @@ impl Tt {
             slots: zeroed(slots * 2),
             mask: slots - 1,
             generation: AtomicU64::new(0),
-            used: AtomicBool::new(false),
         }
     }
 
     /// Forgets everything. The memory is zeroed where it is, so the pages stay in use
-    /// and the next game's first moves take no page faults; a table no search has
-    /// used since it was made or cleared is left alone (its untouched pages cost
-    /// nothing).
+    /// and the next game's first moves take no page faults. (The engine makes its
+    /// table at its first search, so a clear never touches an unused one.)
     pub fn clear(&mut self) {
-        if *self.used.get_mut() {
-            for s in &mut self.slots {
-                *s.get_mut() = 0;
-            }
-            *self.used.get_mut() = false;
+        for s in &mut self.slots {
+            *s.get_mut() = 0;
         }
     }
 
@@ -162,11 +155,6 @@ impl Tt {
             e.mv = unpack(old_d).mv;
         }
         let d = pack(e, age);
-        // Read first: after the first store the flag's line stays shared between
-        // threads instead of bouncing on every store.
-        if !self.used.load(Ordering::Relaxed) {
-            self.used.store(true, Ordering::Relaxed);
-        }
         self.slots[s].store(key ^ d, Ordering::Relaxed);
         self.slots[s + 1].store(d, Ordering::Relaxed);
     }
