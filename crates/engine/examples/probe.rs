@@ -1,4 +1,5 @@
-//! Prints search progress for a position: `probe RULE MOVES MS [THREADS]`.
+//! Prints search progress for a position: `probe RULE MOVES MS [THREADS [clear]]`;
+//! with `clear` the engine clears (makes and writes its table) before the search.
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
@@ -19,6 +20,11 @@ fn main() {
         hash_mb: 64,
         threads,
     });
+    if args.get(4).is_some_and(|a| a == "clear") {
+        let t = Instant::now();
+        e.clear();
+        println!("clear {:?}", t.elapsed());
+    }
     let r = e.search(
         &Position::from_game(&game),
         &SearchLimits::per_move(Duration::from_millis(ms)),

@@ -47,14 +47,16 @@
 //! not slowed: in its iterations it searched 1,231 k nodes/s beside the safety helper,
 //! 1,217 k beside a Lazy SMP helper and 1,255 k alone. With a fresh table it was: two
 //! threads searched 666 k nodes/s together against 903 k for one (`wuzi analyze`, 200
-//! ms), their page faults on the new table contending, until the table asked for huge
-//! pages and a new game cleared it in place (see [`crate::tt`]): then 2.0 to 2.2 M
-//! against 1.1 to 1.2 M (three runs each; the first two one-thread runs after the
-//! build stalled near 125 ms, unexplained). Tried and not kept: the helper searching
+//! ms), their page faults on the new table contending. Now a clear makes the table
+//! and writes every page of it, and a front end clears before each game, off the
+//! clock (see [`crate::Engine::clear`]): after a clear two threads searched that
+//! position at 2.38 to 2.49 M nodes/s, reaching depth 9 (three runs); with the table
+//! made at the search, 0.75 to 0.78 M, depth 7. Tried and not kept: the helper searching
 //! the main thread's last root moves, last first, against the alpha of its first
 //! move (root splitting): time to depth 9 over 60 positions 20.5 s, 20.0 s without.
-//! Two threads against one, balanced openings, freestyle at 200 ms, with the table on
-//! huge pages and cleared in place: +42 (+15..+70) over 600 games, +23 and +19 over
+//! Two threads against one, balanced openings, freestyle at 200 ms, with the table
+//! cleared in place between games (then on huge pages, since dropped, see
+//! [`crate::tt`]): +42 (+15..+70) over 600 games, +23 and +19 over
 //! two runs of 200; pooled over the 1,000 games 528-40-432, +33 (+12..+55); renju
 //! +26 (−22..+75) over 200. Before that change: freestyle +14 (−34..+62) at 200 ms
 //! over 200 games and +7 (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at

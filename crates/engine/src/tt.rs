@@ -2,9 +2,16 @@
 //!
 //! Each slot is two atomic words, `key ^ data` and `data`; a torn write from another
 //! thread then fails the key check instead of returning garbage (the "XOR trick"), so
-//! no locks are needed. Memory comes zeroed from the allocator and is touched only when
-//! used, so a large table does not slow the first move; on Linux it is backed by huge
-//! pages where the system allows, and a clear zeroes it in place.
+//! no locks are needed. Memory comes zeroed from the allocator, untouched; a clear
+//! zeroes the table in place, which also brings every page into use, so the searches
+//! after it take no page faults (see [`crate::Engine::clear`]).
+//!
+//! The table is on ordinary pages. Transparent huge pages (`madvise`) were tried and
+//! dropped: a search on a warm table was no faster (`wuzi bench`, one thread: 1,341 k
+//! nodes/s against 1,335 k, three runs each), and on this kind of virtual machine,
+//! which hands freed memory back to its host, bringing a fresh 64 MiB table into use
+//! after a few idle seconds took 140 to 152 ms on huge pages against 35 to 38 ms on
+//! ordinary ones: enough, falling in a move, to stall it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -46,49 +53,7 @@ fn zeroed(words: usize) -> Box<[AtomicU64]> {
     let boxed = Box::<[AtomicU64]>::new_zeroed_slice(words);
     // Safety: an `AtomicU64` has the same in-memory representation as a `u64`, and all
     // zero bits are a valid `AtomicU64` (the value 0).
-    let slots = unsafe { boxed.assume_init() };
-    huge_pages::advise(&slots);
-    slots
-}
-
-/// Transparent huge pages for the table where the system offers them on request
-/// (Linux with `transparent_hugepage` set to `madvise`, the usual default): a table
-/// of 2 MiB pages needs 512 times fewer page faults to come into use and fewer TLB
-/// misses per probe.
-#[cfg(target_os = "linux")]
-mod huge_pages {
-    use std::sync::atomic::AtomicU64;
-
-    const HUGE_PAGE: usize = 2 << 20;
-    /// `MADV_HUGEPAGE` of Linux.
-    const MADV_HUGEPAGE: i32 = 14;
-
-    unsafe extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-
-    /// Asks for huge pages on the whole 2 MiB pages inside `slots`.
-    pub fn advise(slots: &[AtomicU64]) {
-        let start = slots.as_ptr() as usize;
-        let end = start + size_of_val(slots);
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let last = end / HUGE_PAGE * HUGE_PAGE;
-        if last > first {
-            // Safety: the range lies inside the allocation `slots`, which is live, and
-            // the advice changes only how its pages are backed, never their contents.
-            // A refusal (an old kernel, huge pages switched off) leaves the table on
-            // ordinary pages, so the result is not checked.
-            unsafe {
-                madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE);
-            }
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-mod huge_pages {
-    /// Huge pages are asked for on Linux only.
-    pub fn advise(_slots: &[std::sync::atomic::AtomicU64]) {}
+    unsafe { boxed.assume_init() }
 }
 
 impl Tt {
@@ -107,13 +72,18 @@ impl Tt {
         }
     }
 
-    /// Forgets everything. The memory is zeroed where it is, so the pages stay in use
-    /// and the next game's first moves take no page faults. (The engine makes its
-    /// table at its first search, so a clear never touches an unused one.)
+    /// Forgets everything. The memory is zeroed where it is: every page is then in use,
+    /// and the searches after the clear take no page faults on the table.
     pub fn clear(&mut self) {
         for s in &mut self.slots {
             *s.get_mut() = 0;
         }
+    }
+
+    /// Number of entries the table holds.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.mask + 1
     }
 
     /// Starts a new search (older entries become easier to replace).

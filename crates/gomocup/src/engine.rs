@@ -44,8 +44,14 @@ pub fn eval_of(score: Score) -> Eval {
 impl Thinker for EngineThinker {
     fn configure(&mut self, settings: EngineSettings) {
         let wanted = options(settings);
-        if self.engine.options() != wanted {
-            self.engine = Engine::new(wanted);
+        let had = self.engine.options();
+        if had != wanted {
+            self.engine.set_options(wanted);
+            if had.hash_mb != wanted.hash_mb {
+                // Make and write the new table now, between commands, rather than
+                // in the next move's time.
+                self.engine.clear();
+            }
         }
     }
 

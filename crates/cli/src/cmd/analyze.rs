@@ -208,6 +208,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         hash_mb: args.hash,
         threads: args.threads,
     });
+    // Make and write the table before the clock starts, so the search takes no page
+    // faults on it (on two threads their faults would contend).
+    engine.clear();
     let stop = AtomicBool::new(false);
     let mut best_lines: Vec<Option<SearchInfo>> = vec![None; args.multipv];
     let result = engine.search(&pos, &limits, &stop, &mut |info| {
