@@ -120,7 +120,6 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> BenchReport {
     let limits = SearchLimits::depth(depth);
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();
-    let start = Instant::now();
     for bp in positions() {
         // Build the rule's tables outside the timing.
         let _ = crate::eval::pattern::PatternTable::get(bp.rule, 5);
@@ -134,7 +133,6 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> BenchReport {
             time: t.elapsed(),
         });
     }
-    let _ = start;
     let nodes = lines.iter().map(|l| l.nodes).sum();
     let time = lines.iter().map(|l| l.time).sum();
     BenchReport { lines, nodes, time }

@@ -58,7 +58,9 @@
 //! cleared in place between games (then on huge pages, since dropped, see
 //! [`crate::tt`]): +42 (+15..+70) over 600 games, +23 and +19 over
 //! two runs of 200; pooled over the 1,000 games 528-40-432, +33 (+12..+55); renju
-//! +26 (−22..+75) over 200. Before that change: freestyle +14 (−34..+62) at 200 ms
+//! +26 (−22..+75) over 200. On ordinary pages, the table made and written at the
+//! clear: 315-20-265, +29 (+2..+57) over 600 games; renju 114-8-78, +63 (+16..+113)
+//! over 200. Before that change: freestyle +14 (−34..+62) at 200 ms
 //! over 200 games and +7 (−41..+55) at 100 ms over 200, renju +10 (−56..+78) at
 //! 200 ms over 100. The ceiling, one thread with 1.66 times the time against one, is
 //! +53 (+14..+93) over 300 games at 100 ms. Tried with two threads against two, 400
