@@ -68,3 +68,4 @@ pub use player::{ParsePlayerError, PlayerKind};
 pub use position::Position;
 pub use score::Score;
 pub use threat::{vcf, vct};
+pub use tt::MAX_HASH_MB;

@@ -49,26 +49,59 @@ pub struct Tt {
     generation: AtomicU64,
 }
 
-fn zeroed(words: usize) -> Box<[AtomicU64]> {
-    let boxed = Box::<[AtomicU64]>::new_zeroed_slice(words);
-    // Safety: an `AtomicU64` has the same in-memory representation as a `u64`, and all
-    // zero bits are a valid `AtomicU64` (the value 0).
-    unsafe { boxed.assume_init() }
+/// The largest table, MiB: front ends refuse larger sizes, and the engine takes no more.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// Bytes of one slot (two words).
+const SLOT_BYTES: usize = 16;
+/// The smallest table, slots.
+const MIN_SLOTS: usize = 1024;
+
+/// A zeroed table of `words` words, or `None` when the allocator refuses that much.
+fn try_zeroed(words: usize) -> Option<Box<[AtomicU64]>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(words).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // Safety: the layout's size is not zero.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU64>();
+    if ptr.is_null() {
+        return None;
+    }
+    // Safety: `ptr` comes from the global allocator with the layout of `words` values of
+    // `AtomicU64`, as a `Box<[AtomicU64]>` of that length expects; the memory is zeroed,
+    // and all zero bits are a valid `AtomicU64` (the value 0).
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, words)) })
 }
 
 impl Tt {
-    /// A table of about `mb` MiB (rounded down to a power of two slots; at least 1024).
+    /// A table of about `mb` MiB (at most [`MAX_HASH_MB`]), rounded down to a power of
+    /// two slots (at least 1024). When the system refuses that much memory the table
+    /// takes the largest power of two it grants, so a size too large for the machine
+    /// gives a smaller table instead of ending the program.
     #[must_use]
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
-        let mut slots = 1024usize;
-        while slots * 2 * 16 <= bytes {
+        let bytes = mb.clamp(1, MAX_HASH_MB) << 20;
+        let mut slots = MIN_SLOTS;
+        while slots * 2 * SLOT_BYTES <= bytes {
             slots *= 2;
         }
-        Tt {
-            slots: zeroed(slots * 2),
-            mask: slots - 1,
-            generation: AtomicU64::new(0),
+        loop {
+            if let Some(table) = try_zeroed(slots * 2) {
+                return Tt {
+                    slots: table,
+                    mask: slots - 1,
+                    generation: AtomicU64::new(0),
+                };
+            }
+            if slots == MIN_SLOTS {
+                // Not even the smallest table: out of memory, as any allocation.
+                std::alloc::handle_alloc_error(
+                    std::alloc::Layout::array::<AtomicU64>(slots * 2)
+                        .unwrap_or_else(|_| std::alloc::Layout::new::<AtomicU64>()),
+                );
+            }
+            slots /= 2;
         }
     }
 
@@ -188,6 +221,27 @@ mod tests {
         tt.store(0xdead_beef_1234_5678, e);
         assert_eq!(tt.probe(0xdead_beef_1234_5678), Some(e));
         assert_eq!(tt.probe(0xdead_beef_1234_5679), None);
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_within_the_limits() {
+        assert_eq!(Tt::new(0).capacity(), Tt::new(1).capacity());
+        assert_eq!(Tt::new(1).capacity(), 1 << 16);
+        assert_eq!(Tt::new(3).capacity(), 1 << 17, "3 MiB rounds down to 2");
+        // Larger than the limit, and than this machine: a smaller table that works,
+        // not a failed allocation ending the program.
+        let tt = Tt::new(usize::MAX);
+        assert!(tt.capacity().is_power_of_two());
+        assert!(tt.capacity() * SLOT_BYTES <= MAX_HASH_MB << 20);
+        let e = Entry {
+            mv: 7,
+            score: -30,
+            eval: 12,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        tt.store(0xdead_beef, e);
+        assert_eq!(tt.probe(0xdead_beef), Some(e));
     }
 
     #[test]

@@ -23,6 +23,8 @@ const DEFAULT_HASH_MB: usize = 64;
 const MAX_AUTO_HASH_MB: usize = 256;
 /// Share of `max_memory` given to the hash table (the rest: code, stacks, threads).
 const HASH_SHARE_OF_MEMORY: u64 = 3; // one third
+/// Largest table accepted from `INFO hash_size`, KiB (0 there means "choose").
+const MAX_HASH_KIB: u64 = wuzi_engine::MAX_HASH_MB as u64 * 1024;
 /// Most threads accepted from `INFO thread_num`.
 const MAX_THREADS: u32 = 64;
 /// The shortest search the brain runs (for `timeout_turn 0`: "move at once").
@@ -473,7 +475,15 @@ impl Session {
                     ));
                 }
             }
-            Info::HashSize(k) => s.hash_kib = (k > 0).then_some(k),
+            Info::HashSize(k) => {
+                if k <= MAX_HASH_KIB {
+                    s.hash_kib = (k > 0).then_some(k);
+                } else {
+                    self.deferred.push(format!(
+                        "ERROR INFO hash_size {k}: at most {MAX_HASH_KIB} (KiB)"
+                    ));
+                }
+            }
             Info::Unknown(_) => {}
         }
         let after = self.settings.engine();

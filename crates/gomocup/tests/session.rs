@@ -215,13 +215,18 @@ fn info_problems_are_reported_with_the_next_command() {
     let mut t = rank();
     assert!(drive(&mut s, &mut t, &["INFO timeout_turn soon"]).is_empty());
     assert!(drive(&mut s, &mut t, &["INFO thread_num 0"]).is_empty());
+    assert!(drive(&mut s, &mut t, &["INFO hash_size 4096"]).is_empty());
+    // More than any machine should give a table: refused, the last size kept.
+    assert!(drive(&mut s, &mut t, &["INFO hash_size 999999999999"]).is_empty());
     assert_eq!(s.settings().timeout_turn, Duration::from_secs(5));
     assert_eq!(s.settings().threads, 1);
+    assert_eq!(s.settings().engine().hash_mb, 4);
     let out = drive(&mut s, &mut t, &["START 15"]);
-    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out.len(), 4, "{out:?}");
     assert!(out[0].starts_with("ERROR INFO timeout_turn"));
     assert!(out[1].starts_with("ERROR INFO thread_num 0"));
-    assert_eq!(out[2], "OK");
+    assert!(out[2].starts_with("ERROR INFO hash_size 999999999999"));
+    assert_eq!(out[3], "OK");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use wuzi_engine::threat::{self, Solver};
 use wuzi_engine::{Engine, EngineOptions, Position, SearchInfo, SearchLimits};
 use wuzi_rules::{Board, Cell, Color, Game, GameConfig, Pos, Rule, Size};
 
-use super::{CliError, parse_move_args};
+use super::{CliError, hash_mb, parse_move_args};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -54,7 +54,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Hash table, MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = hash_mb())]
     hash: usize,
     /// Run a threat solver instead of the search.
     #[arg(long, value_enum)]

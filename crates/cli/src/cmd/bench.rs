@@ -4,7 +4,7 @@
 use wuzi_engine::bench;
 use wuzi_rules::Color;
 
-use super::CliError;
+use super::{CliError, hash_mb};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, short, default_value_t = 1)]
     threads: usize,
     /// Hash table, MiB (cleared before each position).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
     hash: usize,
 }
 

@@ -17,7 +17,7 @@ use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size};
 
 use self::players::{Failure, MoveTime, Player, PlayerSpec};
 use self::stats::{Sprt, Tally, Verdict};
-use super::CliError;
+use super::{CliError, hash_mb};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
     /// Hash table of each wuzi engine, MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = hash_mb())]
     hash: usize,
     /// Milliseconds a move may exceed its limit (pipes, scheduling) before it loses on time.
     #[arg(long, default_value_t = 100)]

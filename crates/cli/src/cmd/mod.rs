@@ -21,6 +21,11 @@ use std::process::ExitCode;
 
 use wuzi_rules::{Pos, Size, notation};
 
+/// The `--hash` argument: MiB, from 1 to the engine's largest table.
+pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=wuzi_engine::MAX_HASH_MB as u64)
+}
+
 /// Writes one line to stdout. On a closed pipe the reader is gone: exit at once, as a
 /// command killed by SIGPIPE would; any other write error exits with status 1.
 pub fn say(args: fmt::Arguments<'_>) {
