@@ -97,8 +97,7 @@ impl Tt {
             if slots == MIN_SLOTS {
                 // Not even the smallest table: out of memory, as any allocation.
                 std::alloc::handle_alloc_error(
-                    std::alloc::Layout::array::<AtomicU64>(slots * 2)
-                        .unwrap_or_else(|_| std::alloc::Layout::new::<AtomicU64>()),
+                    std::alloc::Layout::new::<[AtomicU64; MIN_SLOTS * 2]>(),
                 );
             }
             slots /= 2;
@@ -208,9 +207,8 @@ fn unpack(d: u64) -> Entry {
 mod tests {
     use super::*;
 
-    #[test]
-    fn store_and_probe() {
-        let tt = Tt::new(1);
+    /// Stores one entry in `tt` and finds it again, and only under its key.
+    fn check_store_and_probe(tt: &Tt) {
         let e = Entry {
             mv: 300,
             score: -29_990,
@@ -224,6 +222,11 @@ mod tests {
     }
 
     #[test]
+    fn store_and_probe() {
+        check_store_and_probe(&Tt::new(1));
+    }
+
+    #[test]
     fn sizes_are_powers_of_two_within_the_limits() {
         assert_eq!(Tt::new(0).capacity(), Tt::new(1).capacity());
         assert_eq!(Tt::new(1).capacity(), 1 << 16);
@@ -233,15 +236,7 @@ mod tests {
         let tt = Tt::new(usize::MAX);
         assert!(tt.capacity().is_power_of_two());
         assert!(tt.capacity() * SLOT_BYTES <= MAX_HASH_MB << 20);
-        let e = Entry {
-            mv: 7,
-            score: -30,
-            eval: 12,
-            depth: 9,
-            bound: Bound::Lower,
-        };
-        tt.store(0xdead_beef, e);
-        assert_eq!(tt.probe(0xdead_beef), Some(e));
+        check_store_and_probe(&tt);
     }
 
     #[test]
