@@ -65,6 +65,7 @@ export function normalizeView(raw) {
     clock: clock && clock.kind !== 'none' ? clock : null,
     opening: opening && opening.phase && opening.phase !== 'done' ? opening : null,
     thinking: !!raw.thinking,
+    queued: Number(raw.queued || 0),
     walls: pointsOf(raw.walls || variant.walls || [], width, height),
     bubbles: pointsOf(raw.bubbles || variant.bubbles || [], width, height),
     bubbleTarget: raw.bubble_target ?? null,

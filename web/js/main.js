@@ -61,7 +61,15 @@ function onSocketMessage(msg) {
       store.setView(msg.game || msg);
       break;
     case 'thinking':
+      if (store.view && store.view.queued) store.view = { ...store.view, queued: 0 };
       store.setAnalysis(msg);
+      break;
+    case 'queued':
+      // The computer's move waits for a free engine worker (its clock stands meanwhile).
+      if (store.view && store.view.thinking) {
+        store.view = { ...store.view, queued: Number(msg.ahead || 0) };
+        render();
+      }
       break;
     case 'analysis':
       if (msg.result) {

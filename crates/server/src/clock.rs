@@ -8,7 +8,7 @@ use wuzi_rules::Color;
 
 /// The time control chosen for a game (seconds, as the new-game request gives them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+#[serde(tag = "kind", rename_all = "lowercase", try_from = "RawClock")]
 pub enum ClockSetup {
     /// No clock.
     #[default]
@@ -26,6 +26,74 @@ pub enum ClockSetup {
         #[serde(default)]
         increment_seconds: Seconds,
     },
+}
+
+/// A clock as written, before it is checked: every field of every kind, none unknown.
+#[derive(Debug, Deserialize)]
+struct RawClock {
+    kind: String,
+    seconds: Option<Seconds>,
+    initial_seconds: Option<Seconds>,
+    increment_seconds: Option<Seconds>,
+    #[serde(flatten)]
+    unknown: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
+}
+
+impl TryFrom<RawClock> for ClockSetup {
+    type Error = String;
+    fn try_from(raw: RawClock) -> Result<Self, String> {
+        let RawClock {
+            kind,
+            seconds,
+            initial_seconds,
+            increment_seconds,
+            unknown,
+        } = raw;
+        let extra = |allowed: &[&str]| {
+            let given = [
+                ("seconds", seconds.is_some()),
+                ("initial_seconds", initial_seconds.is_some()),
+                ("increment_seconds", increment_seconds.is_some()),
+            ];
+            let stray = given
+                .iter()
+                .find(|(name, set)| *set && !allowed.contains(name))
+                .map(|(name, _)| (*name).to_string())
+                .or_else(|| unknown.keys().next().map(|k| k.chars().take(40).collect()));
+            match stray {
+                Some(name) => Err(format!(
+                    "clock: a {kind:?} clock has no field {name:?} (it takes {})",
+                    if allowed.is_empty() {
+                        "no other field".to_string()
+                    } else {
+                        allowed.join(", ")
+                    }
+                )),
+                None => Ok(()),
+            }
+        };
+        match kind.as_str() {
+            "none" => extra(&[]).map(|()| ClockSetup::None),
+            "move" => {
+                extra(&["seconds"])?;
+                let seconds = seconds.ok_or("clock: a \"move\" clock needs \"seconds\"")?;
+                Ok(ClockSetup::Move { seconds })
+            }
+            "side" => {
+                extra(&["initial_seconds", "increment_seconds"])?;
+                let initial_seconds =
+                    initial_seconds.ok_or("clock: a \"side\" clock needs \"initial_seconds\"")?;
+                Ok(ClockSetup::Side {
+                    initial_seconds,
+                    increment_seconds: increment_seconds.unwrap_or_default(),
+                })
+            }
+            other => Err(format!(
+                "clock: unknown kind {:?} (none, move or side)",
+                other.chars().take(40).collect::<String>()
+            )),
+        }
+    }
 }
 
 /// A duration in seconds as the API takes it: a JSON number, possibly fractional (tests
@@ -261,6 +329,33 @@ mod tests {
         assert!(serde_json::from_str::<ClockSetup>(r#"{"kind":"move","seconds":-1}"#).is_err());
         assert!(serde_json::from_str::<ClockSetup>(r#"{"kind":"side"}"#).is_err());
         assert!(serde_json::from_str::<ClockSetup>(r#"{"kind":"hourglass"}"#).is_err());
+        // Fields of another kind, or of no kind, are refused, not ignored.
+        for extra in [
+            r#"{"kind":"none","x":1}"#,
+            r#"{"kind":"none","seconds":5}"#,
+            r#"{"kind":"move","seconds":5,"initial_seconds":5}"#,
+            r#"{"kind":"side","initial_seconds":5,"seconds":5}"#,
+        ] {
+            let e = serde_json::from_str::<ClockSetup>(extra).unwrap_err();
+            assert!(e.to_string().contains("clock"), "{extra}: {e}");
+        }
+        for setup in [
+            ClockSetup::None,
+            ClockSetup::Move {
+                seconds: Seconds(5000),
+            },
+            ClockSetup::Side {
+                initial_seconds: Seconds(60_000),
+                increment_seconds: Seconds(2000),
+            },
+        ] {
+            let json = serde_json::to_string(&setup).unwrap();
+            assert_eq!(
+                serde_json::from_str::<ClockSetup>(&json).unwrap(),
+                setup,
+                "{json}"
+            );
+        }
         let zero: ClockSetup = serde_json::from_str(r#"{"kind":"move","seconds":0}"#).unwrap();
         assert!(zero.validate().is_err());
         let ok: ClockSetup =

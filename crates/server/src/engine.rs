@@ -1,18 +1,35 @@
 //! The engine actor: searches run on worker threads that own their engines, never on the
 //! async runtime.
 //!
-//! Callers send a [`Job`] through a bounded queue and await the answer on a oneshot
-//! channel. Each job carries its own stop flag, raised by whoever cancels it (undo,
-//! restart, a new game, an abandoned game, `stop`). When the queue is full a job is
-//! refused at once ([`Error::Busy`]) rather than piling up. This is the only module that
-//! calls `wuzi_engine`.
+//! Callers [`submit`](EngineHandle::submit) a [`Job`] with a class and a budget (the wall
+//! time from now within which its answer is due) and get a [`Ticket`]: one channel that
+//! says when a worker takes the job, one for the answer. Each job carries its own stop
+//! flag, raised by whoever cancels it (undo, restart, a new game, an abandoned game,
+//! `stop`).
+//!
+//! The workers share the machine fairly instead of queueing for minutes:
+//! - a worker takes the job whose answer is due first (earliest deadline first);
+//! - it searches for at most the job's share of the time left before that deadline: the
+//!   time left, times the number of workers, divided by the jobs due no later (this one
+//!   included) plus the jobs already running, never less than [`MIN_SLICE`]. Alone a job
+//!   gets its whole budget; fifty level-10 moves due at once get a fiftieth of the two
+//!   workers' five seconds each, and all of them answer within the budget;
+//! - when jobs arrive, the shares of the jobs already running shrink the same way: a
+//!   timekeeper thread raises a running job's stop flag once it has had its new share (it
+//!   then answers with its best move so far, as `stop` does);
+//! - a computer move is never refused: each game has at most one, so their number is
+//!   bounded by the games being played. Hints and analyses are refused with
+//!   [`Error::Busy`] once `queue` of them wait, and they run on at most `workers - 1`
+//!   workers when there are two or more, so a worker is always free for computer moves.
+//!
+//! This is the only module that calls `wuzi_engine`.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use wuzi_engine::{
     Clock, Engine, EngineOptions, PlayerKind, Position, SearchInfo, SearchLimits, SearchResult,
 };
@@ -28,13 +45,22 @@ pub enum Searcher {
     Full,
 }
 
+/// What a job is for, which decides how the pool treats it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobClass {
+    /// A computer player's move or choice: never refused, never kept from a worker.
+    Move,
+    /// A hint or an analysis: refused when too many wait, kept off the last worker.
+    Analysis,
+}
+
 /// A search request.
 pub struct Job {
     /// The position.
     pub position: Position,
     /// Who searches.
     pub searcher: Searcher,
-    /// How long.
+    /// How long, at most (the pool may give less, see the module doc).
     pub limits: SearchLimits,
     /// Raised to cancel the search (it then answers with its best so far).
     pub stop: Arc<AtomicBool>,
@@ -51,9 +77,188 @@ impl std::fmt::Debug for Job {
     }
 }
 
-struct Envelope {
+/// Said when a worker takes a job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Started {
+    /// How long the job waited for a worker.
+    pub waited: Duration,
+    /// The search time the job was given.
+    pub time: Duration,
+}
+
+/// A submitted job: when it starts, and its answer.
+#[derive(Debug)]
+pub struct Ticket {
+    /// Jobs that a worker takes before this one (0: it starts at once).
+    pub ahead: usize,
+    /// Resolves when a worker takes the job (closed if the job is dropped unstarted).
+    pub started: oneshot::Receiver<Started>,
+    /// The answer (closed if the job was dropped or the engine failed).
+    pub answer: oneshot::Receiver<SearchResult>,
+}
+
+/// The shortest search a worker gives a job, however loaded the pool is.
+pub const MIN_SLICE: Duration = Duration::from_millis(30);
+/// What a job's search keeps back from its deadline for the rest of the work (stopping,
+/// storing, sending).
+const DEADLINE_MARGIN: Duration = Duration::from_millis(60);
+
+struct Pending {
+    seq: u64,
+    class: JobClass,
+    enqueued: Instant,
+    deadline: Instant,
     job: Job,
+    started: oneshot::Sender<Started>,
     reply: oneshot::Sender<SearchResult>,
+}
+
+/// A job being searched.
+struct Active {
+    seq: u64,
+    class: JobClass,
+    started: Instant,
+    deadline: Instant,
+    /// When the timekeeper stops it (its share so far).
+    cutoff: Instant,
+    stop: Arc<AtomicBool>,
+}
+
+#[derive(Default)]
+struct Queue {
+    pending: Vec<Pending>,
+    active: Vec<Active>,
+    next_seq: u64,
+    closed: bool,
+}
+
+impl Queue {
+    fn running_analyses(&self) -> usize {
+        self.active
+            .iter()
+            .filter(|a| a.class == JobClass::Analysis)
+            .count()
+    }
+
+    /// Jobs waiting that are due no later than `deadline`.
+    fn due_by(&self, deadline: Instant) -> usize {
+        self.pending
+            .iter()
+            .filter(|p| p.deadline <= deadline)
+            .count()
+    }
+
+    /// Shrinks the shares of the running jobs to what is fair now.
+    fn reshare(&mut self, workers: usize) {
+        let counts: Vec<usize> = self
+            .active
+            .iter()
+            .map(|a| self.due_by(a.deadline) + self.active.len())
+            .collect();
+        for (a, competing) in self.active.iter_mut().zip(counts) {
+            let left = a
+                .deadline
+                .saturating_duration_since(a.started)
+                .saturating_sub(DEADLINE_MARGIN);
+            a.cutoff = a.cutoff.min(a.started + slice(left, workers, competing));
+        }
+    }
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    /// Wakes the timekeeper when shares change.
+    reshared: Condvar,
+    workers: usize,
+    /// Hints and analyses that may wait.
+    analysis_queue: usize,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Workers that hints and analyses may use.
+    fn analysis_workers(&self) -> usize {
+        if self.workers >= 2 {
+            self.workers - 1
+        } else {
+            1
+        }
+    }
+
+    /// The next job a worker should take (earliest deadline first, among those it may
+    /// run), with the search time it gets. Drops jobs nobody waits for any more.
+    fn take(&self, q: &mut Queue, now: Instant) -> Option<(Pending, Duration)> {
+        q.pending.retain(|p| !p.reply.is_closed());
+        let analyses_allowed = q.running_analyses() < self.analysis_workers();
+        let index = q
+            .pending
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.class == JobClass::Move || analyses_allowed)
+            .min_by_key(|(_, p)| (p.deadline, p.seq))
+            .map(|(i, _)| i)?;
+        let deadline = q.pending[index].deadline;
+        let left = deadline
+            .saturating_duration_since(now)
+            .saturating_sub(DEADLINE_MARGIN);
+        let share = slice(left, self.workers, q.due_by(deadline) + q.active.len());
+        let pending = q.pending.swap_remove(index);
+        q.active.push(Active {
+            seq: pending.seq,
+            class: pending.class,
+            started: now,
+            deadline,
+            cutoff: now + share,
+            stop: Arc::clone(&pending.job.stop),
+        });
+        Some((pending, share))
+    }
+}
+
+/// Raises the stop flag of each running job that has had its share, until the pool
+/// closes.
+fn timekeeper(shared: &Shared) {
+    let mut q = shared.lock();
+    loop {
+        if q.closed {
+            return;
+        }
+        let now = Instant::now();
+        let mut next: Option<Instant> = None;
+        for a in &mut q.active {
+            if a.cutoff <= now {
+                a.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                // Far enough that it is not raised again.
+                a.cutoff = now + Duration::from_secs(86_400);
+            } else {
+                next = Some(next.map_or(a.cutoff, |n| n.min(a.cutoff)));
+            }
+        }
+        q = match next {
+            Some(at) => {
+                shared
+                    .reshared
+                    .wait_timeout(q, at.saturating_duration_since(now))
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0
+            }
+            None => shared
+                .reshared
+                .wait(q)
+                .unwrap_or_else(PoisonError::into_inner),
+        };
+    }
+}
+
+/// A job's share of `left`: `workers` searching side by side for `competing` jobs.
+#[must_use]
+pub fn slice(left: Duration, workers: usize, competing: usize) -> Duration {
+    let share = left.mul_f64(workers.max(1) as f64 / competing.max(1) as f64);
+    share.min(left).max(MIN_SLICE)
 }
 
 /// Sizes of the engine pool.
@@ -63,7 +268,7 @@ pub struct EngineConfig {
     pub workers: usize,
     /// Hash table per worker, MiB.
     pub hash_mb: usize,
-    /// Jobs that may wait in the queue.
+    /// Hints and analyses that may wait (computer moves are never refused).
     pub queue: usize,
 }
 
@@ -77,88 +282,183 @@ impl Default for EngineConfig {
     }
 }
 
-/// The handle to the engine workers; cheap to clone. The workers stop when every handle
-/// is gone.
-#[derive(Clone, Debug)]
-pub struct EngineHandle {
-    tx: mpsc::Sender<Envelope>,
+/// Closes the queue when the last handle is gone, which ends the workers.
+struct Closer(Arc<Shared>);
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        self.0.lock().closed = true;
+        self.0.ready.notify_all();
+        self.0.reshared.notify_all();
+    }
 }
 
-impl std::fmt::Debug for Envelope {
+/// The handle to the engine workers; cheap to clone. The workers stop when every handle
+/// is gone.
+#[derive(Clone)]
+pub struct EngineHandle {
+    shared: Arc<Shared>,
+    _closer: Arc<Closer>,
+}
+
+impl std::fmt::Debug for EngineHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.job.fmt(f)
+        f.debug_struct("EngineHandle")
+            .field("workers", &self.shared.workers)
+            .finish_non_exhaustive()
     }
 }
 
 impl EngineHandle {
     /// Starts the worker threads.
     pub fn start(config: EngineConfig) -> std::io::Result<EngineHandle> {
-        let (tx, rx) = mpsc::channel::<Envelope>(config.queue.max(1));
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..config.workers.max(1) {
-            let rx = Arc::clone(&rx);
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            reshared: Condvar::new(),
+            workers: config.workers.max(1),
+            analysis_queue: config.queue.max(1),
+        });
+        for i in 0..shared.workers {
+            let shared = Arc::clone(&shared);
             let options = EngineOptions {
                 hash_mb: config.hash_mb,
                 threads: 1,
             };
             std::thread::Builder::new()
                 .name(format!("wuzi-engine-{i}"))
-                .spawn(move || worker(&rx, options))?;
+                .spawn(move || worker(&shared, options))?;
         }
-        Ok(EngineHandle { tx })
+        let keeper = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("wuzi-engine-time".into())
+            .spawn(move || timekeeper(&keeper))?;
+        Ok(EngineHandle {
+            _closer: Arc::new(Closer(Arc::clone(&shared))),
+            shared,
+        })
     }
 
-    /// Queues a search and waits for its answer. `Ok(None)` if the search was dropped
-    /// (cancelled before it started, or the engine failed).
-    pub async fn search(&self, job: Job) -> Result<Option<SearchResult>, Error> {
+    /// Queues a search whose answer is due within `budget`. Only hints and analyses can
+    /// be refused ([`Error::Busy`], when too many of them wait).
+    pub fn submit(&self, job: Job, class: JobClass, budget: Duration) -> Result<Ticket, Error> {
+        let now = Instant::now();
+        let (started, started_rx) = oneshot::channel();
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .try_send(Envelope { job, reply })
-            .map_err(|e| match e {
-                mpsc::error::TrySendError::Full(_) => Error::Busy,
-                mpsc::error::TrySendError::Closed(_) => Error::internal("engine workers stopped"),
-            })?;
-        Ok(answer.await.ok())
+        let mut q = self.shared.lock();
+        if q.closed {
+            return Err(Error::internal("engine workers stopped"));
+        }
+        if class == JobClass::Analysis
+            && q.pending
+                .iter()
+                .filter(|p| p.class == JobClass::Analysis)
+                .count()
+                >= self.shared.analysis_queue
+        {
+            return Err(Error::Busy);
+        }
+        let deadline = now + budget;
+        let ahead = (q.due_by(deadline) + q.active.len() + 1).saturating_sub(self.shared.workers);
+        let seq = q.next_seq;
+        q.next_seq += 1;
+        q.pending.push(Pending {
+            seq,
+            class,
+            enqueued: now,
+            deadline,
+            job,
+            started,
+            reply,
+        });
+        q.reshare(self.shared.workers);
+        drop(q);
+        self.shared.ready.notify_one();
+        self.shared.reshared.notify_one();
+        Ok(Ticket {
+            ahead,
+            started: started_rx,
+            answer,
+        })
+    }
+
+    /// Queues a hint or analysis due within its time limit and waits for its answer.
+    /// `Ok(None)` if the search was dropped (cancelled before it started, or the engine
+    /// failed).
+    pub async fn search(&self, job: Job) -> Result<Option<SearchResult>, Error> {
+        let budget = job.limits.time.unwrap_or(Duration::from_secs(1));
+        let ticket = self.submit(job, JobClass::Analysis, budget)?;
+        Ok(ticket.answer.await.ok())
+    }
+
+    /// Jobs waiting for a worker, and jobs being searched.
+    #[must_use]
+    pub fn load(&self) -> (usize, usize) {
+        let q = self.shared.lock();
+        (q.pending.len(), q.active.len())
     }
 }
 
-fn worker(rx: &Mutex<mpsc::Receiver<Envelope>>, options: EngineOptions) {
+fn worker(shared: &Shared, options: EngineOptions) {
     let mut engine = Engine::new(options);
     loop {
-        // One worker waits on the queue at a time; the others wait for the lock.
-        let next = match rx.lock() {
-            Ok(mut guard) => guard.blocking_recv(),
-            Err(_) => None,
-        };
-        let Some(Envelope { mut job, reply }) = next else {
-            return;
-        };
-        // A job raised before it started still runs: the engine then answers at once
-        // with its first choice, which is what `stop` ("move now") asks for; a cancelled
-        // job's answer is simply ignored by its game.
-        if reply.is_closed() {
-            continue;
-        }
-        let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let on_info = &mut *job.on_info;
-            match job.searcher {
-                Searcher::Player(kind) => {
-                    kind.choose(&mut engine, &job.position, &job.limits, &job.stop, on_info)
+        let (pending, time) = {
+            let mut q = shared.lock();
+            loop {
+                if let Some(next) = shared.take(&mut q, Instant::now()) {
+                    break next;
                 }
-                Searcher::Full => engine.search(&job.position, &job.limits, &job.stop, on_info),
+                if q.closed {
+                    return;
+                }
+                q = shared.ready.wait(q).unwrap_or_else(PoisonError::into_inner);
             }
-        }));
-        match outcome {
-            Ok(result) => {
-                let _ = reply.send(result);
+        };
+        let seq = pending.seq;
+        shared.reshared.notify_one();
+        run(&mut engine, options, pending, time);
+        shared.lock().active.retain(|a| a.seq != seq);
+        // A finished analysis may let another one run.
+        shared.ready.notify_all();
+    }
+}
+
+fn run(engine: &mut Engine, options: EngineOptions, pending: Pending, time: Duration) {
+    let Pending {
+        enqueued,
+        mut job,
+        started,
+        reply,
+        ..
+    } = pending;
+    // A job raised before it started still runs: the engine then answers at once with
+    // its first choice, which is what `stop` ("move now") asks for; a cancelled job's
+    // answer is simply ignored by its game.
+    let time = job.limits.time.map_or(time, |t| t.min(time));
+    job.limits.time = Some(time);
+    let _ = started.send(Started {
+        waited: enqueued.elapsed(),
+        time,
+    });
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        let on_info = &mut *job.on_info;
+        match job.searcher {
+            Searcher::Player(kind) => {
+                kind.choose(engine, &job.position, &job.limits, &job.stop, on_info)
             }
-            Err(_) => {
-                tracing::error!(
-                    ?job,
-                    "engine search panicked; the worker gets a fresh engine"
-                );
-                engine = Engine::new(options);
-            }
+            Searcher::Full => engine.search(&job.position, &job.limits, &job.stop, on_info),
+        }
+    }));
+    match outcome {
+        Ok(result) => {
+            let _ = reply.send(result);
+        }
+        Err(_) => {
+            tracing::error!(
+                ?job,
+                "engine search panicked; the worker gets a fresh engine"
+            );
+            *engine = Engine::new(options);
         }
     }
 }
@@ -225,6 +525,84 @@ pub enum MoveClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wuzi_rules::{Game, GameConfig, Rule, Size};
+
+    #[test]
+    fn a_job_alone_gets_its_budget_and_many_share_it() {
+        let ms = Duration::from_millis;
+        assert_eq!(slice(ms(5000), 2, 1), ms(5000));
+        assert_eq!(slice(ms(5000), 2, 50), ms(200));
+        assert_eq!(slice(ms(900), 1, 3), ms(300));
+        assert_eq!(slice(Duration::ZERO, 2, 50), MIN_SLICE);
+    }
+
+    fn job(stop: &Arc<AtomicBool>, ms: u64) -> Job {
+        let mut game = Game::new(GameConfig::new(Rule::Freestyle, Size::STANDARD)).unwrap();
+        for m in ["h8", "i9", "j8"] {
+            game.try_play(Size::STANDARD.parse_pos(m).unwrap()).unwrap();
+        }
+        Job {
+            position: Position::from_game(&game),
+            searcher: Searcher::Full,
+            limits: SearchLimits::per_move(Duration::from_millis(ms)),
+            stop: Arc::clone(stop),
+            on_info: Box::new(|_| {}),
+        }
+    }
+
+    /// Ten moves due within the same second on one worker: none is refused, and the
+    /// search times the pool hands out add up to no more than that second (each job gets
+    /// its share of what is left, not its whole budget).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn moves_due_together_share_the_time_and_are_never_refused() {
+        let pool = EngineHandle::start(EngineConfig {
+            workers: 1,
+            hash_mb: 1,
+            queue: 2,
+        })
+        .unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let budget = Duration::from_millis(1000);
+        let tickets: Vec<Ticket> = (0..10)
+            .map(|_| {
+                pool.submit(job(&stop, 1000), JobClass::Move, budget)
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(tickets[0].ahead, 0);
+        assert_eq!(tickets[9].ahead, 9);
+        let mut searched = Duration::ZERO;
+        for t in tickets {
+            t.started.await.expect("every job starts");
+            let answer = t.answer.await.expect("every job is answered");
+            assert!(answer.best.is_some());
+            searched += answer.time;
+        }
+        // Each would search for a second alone; together they share that second (the
+        // first one, started alone, is cut short by the timekeeper when the rest come).
+        assert!(
+            searched < budget.mul_f64(1.5),
+            "the jobs searched {searched:?} in all"
+        );
+        // Hints and analyses are refused once `queue` of them wait; moves never are.
+        let blocker = pool
+            .submit(job(&stop, 300), JobClass::Move, Duration::from_millis(300))
+            .unwrap();
+        let waiting: Vec<_> = (0..2)
+            .map(|_| pool.submit(job(&stop, 50), JobClass::Analysis, Duration::from_secs(5)))
+            .collect();
+        assert!(waiting.iter().all(Result::is_ok));
+        assert!(matches!(
+            pool.submit(job(&stop, 50), JobClass::Analysis, Duration::from_secs(5)),
+            Err(Error::Busy)
+        ));
+        assert!(
+            pool.submit(job(&stop, 50), JobClass::Move, Duration::from_secs(5))
+                .is_ok()
+        );
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        blocker.answer.await.unwrap();
+    }
 
     #[test]
     fn limits_respect_level_and_clock() {

@@ -50,6 +50,12 @@ pub enum Error {
     /// The path exists, the method does not.
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// A request from another site (see [`crate::api::guard`]).
+    #[error("{0}")]
+    CrossSite(String),
+    /// The client has too much in progress, or tried too often.
+    #[error("{0}")]
+    TooManyRequests(String),
     /// The engine queue is full.
     #[error("the engine is busy; try again in a moment")]
     Busy,
@@ -85,6 +91,8 @@ impl Error {
             Error::IllegalMove(_) | Error::Forbidden(_) | Error::BadRecord(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
+            Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Error::CrossSite(_) => StatusCode::FORBIDDEN,
             Error::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -107,6 +115,8 @@ impl Error {
             Error::IllegalMove(_) => "illegal_move",
             Error::Forbidden(_) => "forbidden",
             Error::BadRecord(_) => "bad_record",
+            Error::TooManyRequests(_) => "too_many_requests",
+            Error::CrossSite(_) => "cross_site",
             Error::Busy => "busy",
             Error::Internal(_) => "internal",
         }

@@ -7,6 +7,7 @@
 //! (the computer's reply, the clock's flag watcher). A refused action changes nothing.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -18,7 +19,7 @@ use wuzi_rules::opening::{Choice, Seat};
 use wuzi_rules::{Color, Pos};
 
 use crate::clock::ClockSetup;
-use crate::engine::{EngineHandle, Job, MoveClock, Searcher, move_limits};
+use crate::engine::{EngineHandle, Job, JobClass, MoveClock, Searcher, move_limits};
 use crate::error::Error;
 use crate::id::GameId;
 use crate::live::{Action, LiveGame, Setup, Who};
@@ -61,6 +62,12 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// The computer's move waits for a free engine worker; its clock does not run until
+    /// the search starts (then a `state` message follows).
+    Queued {
+        /// Searches that go first.
+        ahead: usize,
+    },
 }
 
 /// A search in progress for a game.
@@ -69,6 +76,8 @@ struct Running {
     purpose: Purpose,
     version: u64,
     stop: Arc<AtomicBool>,
+    /// Searches that go first while this one waits for a worker (0: searching).
+    ahead: usize,
 }
 
 /// One game held in memory.
@@ -117,6 +126,30 @@ impl Slot {
         self.searches()
             .iter()
             .any(|r| r.purpose == Purpose::Move && r.version == version)
+    }
+
+    /// Searches ahead of the computer's move while it waits for a worker (0 when it
+    /// searches or does not wait).
+    fn queued(&self, version: u64) -> usize {
+        self.searches()
+            .iter()
+            .find(|r| r.purpose == Purpose::Move && r.version == version)
+            .map_or(0, |r| r.ahead)
+    }
+
+    fn set_queued(&self, stop: &Arc<AtomicBool>, ahead: usize) {
+        for r in self.searches().iter_mut() {
+            if Arc::ptr_eq(&r.stop, stop) {
+                r.ahead = ahead;
+            }
+        }
+    }
+
+    /// The view of `game` as this slot sees it (thinking, queued).
+    fn view(&self, game: &LiveGame, now: i64) -> GameView {
+        let mut view = GameView::new(game, self.thinking(game.version()), now);
+        view.queued = self.queued(game.version());
+        view
     }
 
     /// Raises the stop flag of every search of this game (all of them, or only those of
@@ -172,6 +205,11 @@ pub struct Hub {
     engine: EngineHandle,
     config: HubConfig,
     closing: tokio::sync::watch::Sender<bool>,
+    /// The last time the server was down, as (last sign of life, start-up) in Unix ms:
+    /// clocks do not run through it.
+    outage: Option<(i64, i64)>,
+    /// Hints and analyses in progress per client address.
+    analyses: Mutex<HashMap<IpAddr, usize>>,
 }
 
 /// The current time in Unix milliseconds.
@@ -188,18 +226,60 @@ const DEFAULT_ANALYSIS_MS: u64 = 1000;
 const MAX_ANALYSIS_MS: u64 = 10_000;
 /// Time the computer takes over a colour choice.
 const CHOICE_MS: u64 = 400;
+/// Hints and analyses one client address may have in progress at once.
+pub const ANALYSES_PER_CLIENT: usize = 2;
+/// How often the server notes that it is alive (the clock gives back the time it was
+/// down, to within this).
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 impl Hub {
-    /// A hub over a store and an engine pool.
+    /// A hub over a store and an engine pool. `outage` is the time the server was last
+    /// down (see [`Store::last_alive`]).
     #[must_use]
-    pub fn new(store: Store, engine: EngineHandle, config: HubConfig) -> Arc<Hub> {
+    pub fn new(
+        store: Store,
+        engine: EngineHandle,
+        config: HubConfig,
+        outage: Option<(i64, i64)>,
+    ) -> Arc<Hub> {
         Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
             store,
             engine,
             config,
             closing: tokio::sync::watch::Sender::new(false),
+            outage,
+            analyses: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// The outage that clocks skip, if the server was down before this start.
+    #[must_use]
+    pub fn outage(&self) -> Option<(i64, i64)> {
+        self.outage
+    }
+
+    /// Notes every [`HEARTBEAT`] that the server is alive, until the hub closes (and
+    /// once more then), so that a restart knows how long the server was down.
+    pub fn spawn_heartbeat(self: &Arc<Self>) {
+        let weak = Arc::downgrade(self);
+        let mut closing = self.closing.subscribe();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(HEARTBEAT);
+            loop {
+                let closed = tokio::select! {
+                    _ = tick.tick() => false,
+                    _ = closing.wait_for(|&c| c) => true,
+                };
+                let Some(hub) = weak.upgrade() else { return };
+                if let Err(e) = hub.store.note_alive(now_ms()).await {
+                    tracing::warn!(error = %e, "cannot note that the server is alive");
+                }
+                if closed {
+                    return;
+                }
+            }
+        });
     }
 
     /// Tells WebSocket sessions and long polls to end (graceful shutdown) and stops all
@@ -252,10 +332,16 @@ impl Hub {
                     .load(id)
                     .await?
                     .ok_or_else(|| Error::NotFound(format!("no game with id {id}")))?;
-                let live = LiveGame::from_stored(stored).map_err(Error::Internal)?;
+                let mut live = LiveGame::from_stored(stored).map_err(Error::Internal)?;
+                // A reloaded game resumes: its clock skips the time the server was down
+                // (stored at once, so a second outage cannot charge the first), the
+                // flag may have fallen meanwhile, or the computer may be to move.
+                if live.resume(self.outage, now_ms()) {
+                    self.store
+                        .save(live.to_stored(), live.game().is_over())
+                        .await?;
+                }
                 let slot = self.insert(live);
-                // A reloaded game resumes: the flag may have fallen meanwhile, or the
-                // computer may be to move.
                 self.act(&slot, |_, _| Ok(())).await.ok();
                 tracing::debug!(%id, "game loaded");
                 slot
@@ -269,31 +355,40 @@ impl Hub {
     pub async fn create(self: &Arc<Self>, setup: Setup) -> Result<GameView, Error> {
         let now = now_ms();
         let live = LiveGame::new(GameId::random(), setup, now)?;
-        self.store.save(live.to_stored(), false).await?;
+        let live = self.store_new(live).await?;
         let slot = self.insert(live);
         let game = slot.game.lock().await;
-        let view = GameView::new(&game, false, now);
         self.follow_up(&slot, &game);
-        let view = GameView {
-            thinking: slot.thinking(game.version()),
-            ..view
-        };
-        Ok(view)
+        Ok(slot.view(&game, now))
     }
 
     /// Stores an imported game that is already built.
     pub async fn adopt(self: &Arc<Self>, live: LiveGame) -> Result<GameView, Error> {
-        self.store
-            .save(live.to_stored(), live.game().is_over())
-            .await?;
+        let live = self.store_new(live).await?;
         let slot = self.insert(live);
         let game = slot.game.lock().await;
         self.follow_up(&slot, &game);
-        Ok(GameView::new(
-            &game,
-            slot.thinking(game.version()),
-            now_ms(),
-        ))
+        Ok(slot.view(&game, now_ms()))
+    }
+
+    /// Inserts a new game, under a new id if its id is taken (ids are random: a clash
+    /// is all but impossible, and it never overwrites a game).
+    async fn store_new(&self, mut live: LiveGame) -> Result<LiveGame, Error> {
+        for _ in 0..4 {
+            match self
+                .store
+                .insert(live.to_stored(), live.game().is_over())
+                .await
+            {
+                Ok(()) => return Ok(live),
+                Err(crate::store::StoreError::Taken(id)) => {
+                    tracing::warn!(%id, "a new game id was taken already; drawing another");
+                    live.set_id(GameId::random());
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Error::internal("no free game id after four draws"))
     }
 
     /// The current view (a flag that has fallen is applied first).
@@ -335,7 +430,7 @@ impl Hub {
             slot.cancel(None);
         }
         self.follow_up(slot, &game);
-        let view = GameView::new(&game, slot.thinking(game.version()), now);
+        let view = slot.view(&game, now);
         if changed {
             let _ = slot.tx.send(ServerMsg::State {
                 game: Box::new(view.clone()),
@@ -395,6 +490,7 @@ impl Hub {
             purpose,
             version,
             stop: Arc::clone(&stop),
+            ahead: 0,
         });
         stop
     }
@@ -456,10 +552,12 @@ impl Hub {
             Action::Move => {
                 let now = now_ms();
                 let color = game.game().side_to_move();
+                // The computer's clock stands while its move waits for a worker, so
+                // what it has now is what it will have when the search starts.
                 let clock = match game.setup().clock {
                     ClockSetup::None => None,
                     ClockSetup::Move { .. } => Some(MoveClock::PerMove {
-                        limit_ms: game.clock().remaining(color, now),
+                        limit_ms: game.setup().clock.initial_ms(),
                     }),
                     ClockSetup::Side { .. } => Some(MoveClock::Side {
                         remaining_ms: game.clock().remaining(color, now),
@@ -473,6 +571,7 @@ impl Hub {
             }
         };
         let stop = self.register(slot, Purpose::Move, version);
+        let budget = limits.time.unwrap_or(Duration::from_millis(CHOICE_MS));
         let job = Job {
             on_info: Hub::progress(slot, Purpose::Move, &position),
             position,
@@ -483,18 +582,41 @@ impl Hub {
         let hub = Arc::clone(self);
         let slot = Arc::clone(slot);
         tokio::spawn(async move {
-            let answer = hub.engine.search(job).await;
+            // The caller holds the game's lock until it has sent the state that asks for
+            // this move: submitting after it keeps the search's progress from arriving
+            // before that state.
+            drop(slot.game.lock().await);
+            if !slot.searches().iter().any(|r| Arc::ptr_eq(&r.stop, &stop)) {
+                return;
+            }
+            // A computer move is never refused: it waits its turn, and the players see
+            // that it does.
+            let ticket = match hub.engine.submit(job, JobClass::Move, budget) {
+                Ok(t) => t,
+                Err(e) => {
+                    Hub::unregister(&slot, &stop);
+                    tracing::error!(error = %e, "computer move not searched");
+                    return;
+                }
+            };
+            if ticket.ahead > 0 {
+                slot.set_queued(&stop, ticket.ahead);
+                let _ = slot.tx.send(ServerMsg::Queued {
+                    ahead: ticket.ahead,
+                });
+            }
+            if ticket.started.await.is_ok() {
+                hub.computer_started(&slot, version, &stop).await;
+            }
+            let answer = ticket.answer.await;
             if !Hub::unregister(&slot, &stop) {
                 // Cancelled (undo, restart, abandoned): the answer belongs to nobody.
                 return;
             }
-            let result = match answer {
-                Ok(Some(r)) => r,
-                Ok(None) => return,
-                Err(e) => {
-                    tracing::warn!(error = %e, "computer move not searched");
-                    return;
-                }
+            let Ok(result) = answer else {
+                // Only a panic in the engine drops a started job (logged by the worker);
+                // the next look at the game searches the move again.
+                return;
             };
             match action {
                 Action::Move => match result.best {
@@ -503,6 +625,28 @@ impl Hub {
                 },
                 Action::Choose => hub.computer_chooses(&slot, version, &result).await,
             }
+        });
+    }
+
+    /// A worker took the computer's move: its clock starts now. This is not stored: a
+    /// restart searches the move again with the clock standing until then.
+    async fn computer_started(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        version: u64,
+        stop: &Arc<AtomicBool>,
+    ) {
+        let mut game = slot.game.lock().await;
+        if game.version() != version || slot.retired.load(Ordering::Acquire) {
+            return;
+        }
+        slot.set_queued(stop, 0);
+        let now = now_ms();
+        game.start_computer_clock(now);
+        let view = slot.view(&game, now);
+        self.follow_up(slot, &game);
+        let _ = slot.tx.send(ServerMsg::State {
+            game: Box::new(view),
         });
     }
 
@@ -555,12 +699,16 @@ impl Hub {
         }
     }
 
-    /// A hint or an analysis of the current position, at full strength.
+    /// A hint or an analysis of the current position, at full strength, for `client`
+    /// (its address; `None` for callers without one, such as tests). A game has one hint
+    /// or analysis at a time (a new request replaces the one in progress), and a client
+    /// at most [`ANALYSES_PER_CLIENT`].
     pub async fn analyze(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         purpose: Purpose,
         time_ms: Option<u64>,
+        client: Option<IpAddr>,
     ) -> Result<AnalysisView, Error> {
         let (position, version) = {
             let mut game = slot.game.lock().await;
@@ -588,6 +736,9 @@ impl Hub {
         let ms = time_ms
             .unwrap_or(DEFAULT_ANALYSIS_MS)
             .clamp(10, MAX_ANALYSIS_MS);
+        let _client = self.client_analysis(client)?;
+        slot.cancel(Some(Purpose::Hint));
+        slot.cancel(Some(Purpose::Analysis));
         let stop = self.register(slot, purpose, version);
         let size = position.size();
         let to_move = position.to_move();
@@ -603,15 +754,39 @@ impl Hub {
         match answer? {
             Some(r) if current => Ok(AnalysisView::new(&r, size, to_move)),
             _ => Err(Error::Stale(
-                "the position changed while the engine was thinking".into(),
+                "the position changed, or a newer request replaced this one, while the engine was thinking".into(),
             )),
         }
     }
 
+    /// Counts a hint or analysis for `client` until the guard drops; refused once the
+    /// client has [`ANALYSES_PER_CLIENT`] in progress.
+    fn client_analysis(self: &Arc<Self>, client: Option<IpAddr>) -> Result<ClientAnalysis, Error> {
+        if let Some(ip) = client {
+            let mut map = self
+                .analyses
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let n = map.entry(ip).or_insert(0);
+            if *n >= ANALYSES_PER_CLIENT {
+                return Err(Error::TooManyRequests(format!(
+                    "you already have {ANALYSES_PER_CLIENT} hints or analyses in progress; wait for one to finish"
+                )));
+            }
+            *n += 1;
+        }
+        Ok(ClientAnalysis {
+            hub: Arc::clone(self),
+            client,
+        })
+    }
+
     /// Nobody watches the game any more: cancel its searches (the computer's move is
     /// searched again when the game is next opened).
-    pub fn abandon(&self, slot: &Slot) {
+    pub async fn abandon(&self, slot: &Slot) {
         slot.cancel(None);
+        // The computer's clock stands until its search starts again.
+        slot.game.lock().await.stop_computer_clock(now_ms());
         tracing::debug!("game abandoned: searches cancelled");
     }
 
@@ -668,6 +843,30 @@ impl Hub {
     #[must_use]
     pub fn loaded(&self) -> usize {
         self.map().len()
+    }
+}
+
+/// A client's hint or analysis in progress (see [`Hub::analyze`]).
+struct ClientAnalysis {
+    hub: Arc<Hub>,
+    client: Option<IpAddr>,
+}
+
+impl Drop for ClientAnalysis {
+    fn drop(&mut self) {
+        if let Some(ip) = self.client {
+            let mut map = self
+                .hub
+                .analyses
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(n) = map.get_mut(&ip) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&ip);
+                }
+            }
+        }
     }
 }
 

@@ -16,6 +16,7 @@ pub mod error;
 pub mod hub;
 pub mod id;
 pub mod live;
+pub mod net;
 pub mod record;
 pub mod store;
 pub mod view;
@@ -46,6 +47,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(api::guard::check))
         .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -77,8 +79,21 @@ async fn log_request(
 /// Must be called inside a Tokio runtime (the hub spawns its sweeper).
 pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppState, ServeError> {
     let engine = EngineHandle::start(engine).map_err(ServeError::Engine)?;
-    let hub = Hub::new(store, engine, hub);
+    let started = hub::now_ms();
+    // The time since the previous run's last sign of life is an outage: clocks skip it.
+    let outage = store
+        .alive_before_open()
+        .filter(|&alive| alive < started)
+        .map(|alive| (alive, started));
+    if let Some((down, up)) = outage {
+        tracing::info!(
+            down_ms = up - down,
+            "clocks skip the time the server was down"
+        );
+    }
+    let hub = Hub::new(store, engine, hub, outage);
     hub.spawn_sweeper();
+    hub.spawn_heartbeat();
     Ok(hub)
 }
 
@@ -91,6 +106,8 @@ pub struct ServeConfig {
     pub db: PathBuf,
     /// Engine pool.
     pub engine: EngineConfig,
+    /// Connection limits.
+    pub net: net::NetLimits,
 }
 
 /// Why the server could not start or stopped.
@@ -155,13 +172,18 @@ pub async fn serve(
     let closing = Arc::clone(&hub);
     let signal = shutdown_signal();
     on_ready(addr);
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
+    net::serve_connections(
+        listener,
+        router,
+        config.net,
+        async move {
             signal.await;
             // Ends WebSocket sessions and long polls so the connections can close.
             closing.close();
-        })
-        .await?;
+        },
+        std::time::Duration::from_secs(5),
+    )
+    .await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -286,6 +286,55 @@ impl LiveGame {
         &self.id
     }
 
+    /// Gives a game that is not stored yet another id.
+    pub fn set_id(&mut self, id: GameId) {
+        self.id = id;
+    }
+
+    /// Brings a game read from the store up to `now`: its running clock does not count
+    /// the `outage` (the last sign of life of the previous run, and this run's start,
+    /// Unix ms), and the computer's clock stands until its search starts again. Returns
+    /// whether anything changed.
+    pub fn resume(&mut self, outage: Option<(i64, i64)>, now: i64) -> bool {
+        let before = (self.clock, self.turn_started);
+        if let Some((down, up)) = outage {
+            // Skip the part of [down, up] after `t`.
+            let skip = |t: i64| (up - t.max(down)).max(0);
+            if self.computer_to_act().is_some() && self.clock.running.is_some() {
+                // The computer was searching: charge it up to the crash, then its clock
+                // stands until the search starts again.
+                let at = down.clamp(self.clock.since, now.max(self.clock.since));
+                self.clock.set_running(&self.setup.clock, None, at);
+            } else if self.clock.running.is_some() {
+                self.clock.since += skip(self.clock.since);
+            }
+            self.turn_started += skip(self.turn_started);
+        }
+        (self.clock, self.turn_started) != before
+    }
+
+    /// The computer's search was cancelled (nobody watches the game): its clock stands.
+    pub fn stop_computer_clock(&mut self, now: i64) {
+        if self.computer_to_act().is_some() && self.clock.running.is_some() {
+            self.clock.set_running(&self.setup.clock, None, now);
+        }
+    }
+
+    /// The computer's search has started: its clock runs from `now` (it stands while the
+    /// move waits for an engine worker). Returns whether the clock started.
+    pub fn start_computer_clock(&mut self, now: i64) -> bool {
+        if self.computer_to_act() != Some(Action::Move)
+            || !self.opening.is_done()
+            || self.game.ply() == 0
+        {
+            return false;
+        }
+        let color = self.game.side_to_move();
+        self.clock.set_running(&self.setup.clock, Some(color), now);
+        self.turn_started = now;
+        true
+    }
+
     /// The settings.
     #[must_use]
     pub fn setup(&self) -> &Setup {
@@ -387,10 +436,12 @@ impl LiveGame {
         (self.who(seat) == Who::Computer).then_some(action)
     }
 
-    /// Whether the clock should be running, and for whom.
+    /// Whether the clock should be running, and for whom. The computer's clock waits
+    /// for its search to start ([`LiveGame::start_computer_clock`]).
     fn clock_should_run(&self) -> Option<Color> {
         (self.opening.is_done() && self.game.ply() > 0 && !self.game.is_over())
             .then(|| self.game.side_to_move())
+            .filter(|&c| self.who_plays(c) != Some(Who::Computer))
     }
 
     /// Brings the clock in line with the position.

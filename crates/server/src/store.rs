@@ -16,7 +16,10 @@ use crate::id::GameId;
 use crate::live::StoredGame;
 
 /// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_games.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_games.sql"),
+    include_str!("../migrations/0002_server_life.sql"),
+];
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -40,6 +43,12 @@ pub enum StoreError {
         /// Newest version this program knows.
         known: i64,
     },
+    /// A new game's id is taken already.
+    #[error("a game with id {0} exists already")]
+    Taken(String),
+    /// An update for a game that is not stored.
+    #[error("no stored game {0} to update")]
+    Missing(String),
     /// The blocking task failed.
     #[error("storage task failed: {0}")]
     Task(String),
@@ -55,6 +64,8 @@ impl From<StoreError> for Error {
 #[derive(Clone, Debug)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// The last sign of life noted before this store was opened.
+    alive_before_open: Option<i64>,
 }
 
 impl Store {
@@ -75,8 +86,16 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         migrate(&mut conn)?;
+        let alive_before_open = conn
+            .query_row(
+                "SELECT value FROM server_facts WHERE key = 'alive_at'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
+            alive_before_open,
         })
     }
 
@@ -96,20 +115,39 @@ impl Store {
         .map_err(|e| StoreError::Task(e.to_string()))?
     }
 
-    /// Writes a game (insert or replace) in one transaction; returns once committed.
+    /// Stores a new game; returns once committed. An id that is taken already is
+    /// [`StoreError::Taken`] and changes nothing (a new game never overwrites another).
     /// `over` marks finished games (for listings and clean-up).
+    pub async fn insert(&self, game: StoredGame, over: bool) -> Result<(), StoreError> {
+        self.write(game, over, true).await
+    }
+
+    /// Writes the new state of a stored game in one transaction; returns once committed.
     pub async fn save(&self, game: StoredGame, over: bool) -> Result<(), StoreError> {
+        self.write(game, over, false).await
+    }
+
+    async fn write(&self, game: StoredGame, over: bool, new: bool) -> Result<(), StoreError> {
         let setup = serde_json::to_string(&game.setup).map_err(|e| damaged(&game.id, e))?;
         let state = serde_json::to_string(&game.state).map_err(|e| damaged(&game.id, e))?;
         let status = if over { "over" } else { "playing" };
         self.with(move |conn| {
             let tx = conn.transaction()?;
-            tx.execute(
+            if !new {
+                let n = tx.execute(
+                    "UPDATE games SET updated_at = ?2, status = ?3, state = ?4 WHERE id = ?1",
+                    params![game.id.as_str(), game.updated_at, status, state],
+                )?;
+                if n != 1 {
+                    return Err(StoreError::Missing(game.id.to_string()));
+                }
+                tx.commit()?;
+                return Ok(());
+            }
+            let inserted = tx.execute(
                 "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                 ON CONFLICT (id) DO UPDATE SET
-                   updated_at = excluded.updated_at, status = excluded.status,
-                   setup = excluded.setup, state = excluded.state",
+                 ON CONFLICT (id) DO NOTHING",
                 params![
                     game.id.as_str(),
                     game.created_at,
@@ -124,10 +162,33 @@ impl Store {
                     state
                 ],
             )?;
+            if inserted != 1 {
+                return Err(StoreError::Taken(game.id.to_string()));
+            }
             tx.commit()?;
             Ok(())
         })
         .await
+    }
+
+    /// Notes that the server is alive at `now` (Unix ms).
+    pub async fn note_alive(&self, now: i64) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            conn.execute(
+                "INSERT INTO server_facts (key, value) VALUES ('alive_at', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![now],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The last time a server noted that it was alive ([`Store::note_alive`]) before
+    /// this store was opened, if ever.
+    #[must_use]
+    pub fn alive_before_open(&self) -> Option<i64> {
+        self.alive_before_open
     }
 
     /// Reads a game, or `None` if there is no such id.

@@ -213,6 +213,10 @@ pub struct GameView {
     pub opening: OpeningView,
     /// The computer is searching for its move.
     pub thinking: bool,
+    /// While the computer's move waits for an engine worker: the searches that go first
+    /// (0 otherwise). Its clock does not run while it waits.
+    #[serde(default)]
+    pub queued: usize,
     /// Rock walls.
     pub walls: Vec<PointView>,
     /// Ocean bubbles.
@@ -367,6 +371,7 @@ impl GameView {
                 black: opening.black_seat(),
             },
             thinking,
+            queued: 0,
             walls: variant.walls().iter().map(|&p| point(p)).collect(),
             bubbles: variant.bubbles().iter().map(|&p| point(p)).collect(),
             bubble_target: match variant {

@@ -11,6 +11,7 @@ use common::{TempDb, TestApp};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
+use wuzi_server::net::NetLimits;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -21,10 +22,14 @@ async fn start(app: &TestApp) -> SocketAddr {
     let router = app.router.clone();
     let hub = Arc::clone(&app.hub);
     tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move { hub.closed().await })
-            .await
-            .unwrap();
+        wuzi_server::net::serve_connections(
+            listener,
+            router,
+            NetLimits::default(),
+            async move { hub.closed().await },
+            Duration::from_secs(1),
+        )
+        .await;
     });
     addr
 }

@@ -70,6 +70,9 @@ export function renderStatus(el, textEl, store) {
   } else if (msg && msg.kind === 'error') {
     text = t(msg.key, msg.params);
     cls = 'error';
+  } else if (v.thinking && v.queued > 0) {
+    text = t('status.queued', { n: v.queued });
+    cls = 'thinking';
   } else if (v.thinking) {
     const a = store.analysis;
     const best = a && a.purpose !== 'hint' && a.best && (a.best.name || a.best);

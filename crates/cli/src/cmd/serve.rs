@@ -67,6 +67,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             hash_mb: usize::from(args.hash_mb),
             ..EngineConfig::default()
         },
+        net: wuzi_server::net::NetLimits::default(),
     };
     runtime
         .block_on(wuzi_server::serve(config, |addr| {

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use wuzi_rules::opening::{Choice, OpeningRule, Seat};
 use wuzi_rules::{Color, GameConfig, Pos, Rule, Size, Variant};
 
+use crate::api::ClientAddr;
 use crate::clock::ClockSetup;
 use crate::error::{ApiJson, Error, OptionalJson};
 use crate::hub::{Hub, ServerMsg, Slot, parse_player, seat_for};
@@ -94,6 +95,9 @@ pub struct NewGame {
     forbidden_policy: Option<ForbiddenPolicy>,
 }
 
+/// The largest layout seed: 2^53, so that every seed is exact in JavaScript.
+pub const MAX_SEED: u64 = 1 << 53;
+
 /// Reads `size`: a number or `{"width": w, "height": h}`.
 pub fn parse_size(v: Option<&serde_json::Value>) -> Result<Size, Error> {
     let bad = |why: String| Error::BadRequest(format!("size: {why}"));
@@ -126,7 +130,12 @@ pub fn players(
     let c = computer.unwrap_or_default();
     let player = parse_player(c.player.as_deref().unwrap_or("level5"))?;
     let seat = match (c.seat, c.color) {
-        (Some(s), _) => s,
+        (Some(_), Some(_)) => {
+            return Err(Error::BadRequest(
+                "computer: give its color or its seat, not both".into(),
+            ));
+        }
+        (Some(s), None) => s,
         (None, Some(color)) => seat_for(color),
         (None, None) => Seat::Second,
     };
@@ -143,6 +152,13 @@ impl NewGame {
         let size = parse_size(self.size.as_ref())?;
         let rule = self.rule.unwrap_or_default();
         let theme = self.theme.unwrap_or_default();
+        if let Some(seed) = self.seed
+            && seed > MAX_SEED
+        {
+            return Err(Error::BadRequest(format!(
+                "seed: {seed} is too large (0 to 2^53 = {MAX_SEED})"
+            )));
+        }
         let seed = match theme {
             Theme::Wood => None,
             _ => Some(self.seed.unwrap_or_else(|| random_seed() >> 11)),
@@ -401,10 +417,11 @@ pub struct AnalysisRequest {
 async fn hint(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ClientAddr(client): ClientAddr,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<ApiJson<AnalysisView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.analyze(&slot, Purpose::Hint, req.time_ms)
+    hub.analyze(&slot, Purpose::Hint, req.time_ms, client)
         .await
         .map(ApiJson)
 }
@@ -412,10 +429,11 @@ async fn hint(
 async fn analysis(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ClientAddr(client): ClientAddr,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<ApiJson<AnalysisView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.analyze(&slot, Purpose::Analysis, req.time_ms)
+    hub.analyze(&slot, Purpose::Analysis, req.time_ms, client)
         .await
         .map(ApiJson)
 }

@@ -3,9 +3,11 @@
 //! The session logic is generic over a `Sink` of outgoing texts and a `Stream` of
 //! incoming texts, so tests can drive it with channels; [`upgrade`] adapts a real socket.
 
+use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::{Sink, SinkExt, Stream, StreamExt, future};
@@ -14,14 +16,51 @@ use tokio::sync::{broadcast, mpsc};
 use wuzi_rules::Color;
 use wuzi_rules::opening::Choice;
 
+use crate::api::ClientAddr;
 use crate::api::games::{MoveRequest, apply_move, find};
 use crate::error::Error;
 use crate::hub::{Hub, ServerMsg, Slot};
 use crate::live::Who;
 use crate::view::Purpose;
 
-/// Largest message a client may send.
-const MAX_MESSAGE: usize = 16 * 1024;
+/// Largest message (and frame) a client may send; larger ones close the socket with
+/// code 1009 before they are buffered.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// How often the server pings a socket (browsers answer by themselves).
+const PING_EVERY: Duration = Duration::from_secs(25);
+/// A socket from which nothing has come for this long is closed.
+const SILENCE: Duration = Duration::from_secs(60);
+
+/// What the session reads from a socket.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incoming {
+    /// A text message.
+    Text(String),
+    /// A binary message (not read).
+    Binary,
+    /// A ping, pong or other control frame: the client is there.
+    Control,
+    /// A frame or message over [`MAX_MESSAGE`]: the socket closes with 1009.
+    TooLarge,
+}
+
+/// What the session writes to a socket.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A JSON message.
+    Text(String),
+    /// A ping.
+    Ping,
+    /// A close frame with its code and reason, then the end.
+    Close(u16, String),
+}
+
+/// Close code: the message is too big.
+pub const CLOSE_TOO_BIG: u16 = 1009;
+/// Close code: the client broke the rules (silence, unreadable frames).
+pub const CLOSE_POLICY: u16 = 1008;
+/// Close code: the server is going away.
+pub const CLOSE_AWAY: u16 = 1001;
 
 /// Messages from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -75,31 +114,63 @@ pub enum ClientMsg {
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ClientAddr(client): ClientAddr,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let slot = find(&hub, &id).await?;
     let ws = ws.map_err(|e| {
         Error::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
     })?;
+    // Frames are checked against the limit from their header, before their payload is
+    // read; small buffers keep an idle socket's memory small.
     Ok(ws
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| run_socket(hub, slot, socket)))
+        .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| run_socket(hub, slot, client, socket)))
 }
 
-async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, socket: WebSocket) {
+async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, client: Option<IpAddr>, socket: WebSocket) {
     let (sink, stream) = socket.split();
-    let sink =
-        sink.with(|text: String| future::ready(Ok::<_, axum::Error>(Message::Text(text.into()))));
+    let sink = sink.with(|out: Outgoing| {
+        future::ready(Ok::<_, axum::Error>(match out {
+            Outgoing::Text(text) => Message::Text(text.into()),
+            Outgoing::Ping => Message::Ping(Default::default()),
+            Outgoing::Close(code, reason) => Message::Close(Some(CloseFrame {
+                code,
+                reason: reason.into(),
+            })),
+        }))
+    });
     let stream = stream
-        .take_while(|m| future::ready(matches!(m, Ok(msg) if !matches!(msg, Message::Close(_)))))
-        .filter_map(|m| {
-            future::ready(match m {
-                Ok(Message::Text(t)) => Some(t.to_string()),
-                Ok(Message::Binary(_)) => Some(String::from("<binary>")),
-                _ => None,
-            })
-        });
-    session(hub, slot, Box::pin(sink), Box::pin(stream)).await;
+        .take_while(|m| future::ready(!matches!(m, Ok(Message::Close(_)))))
+        .scan(false, |failed, m| {
+            // After a read error the socket is done: report it once and end.
+            if *failed {
+                return future::ready(None);
+            }
+            future::ready(Some(match m {
+                Ok(Message::Text(t)) => Some(Incoming::Text(t.to_string())),
+                Ok(Message::Binary(_)) => Some(Incoming::Binary),
+                Ok(_) => Some(Incoming::Control),
+                Err(e) => {
+                    *failed = true;
+                    is_too_large(e).then_some(Incoming::TooLarge)
+                }
+            }))
+        })
+        .take_while(|m| future::ready(m.is_some()))
+        .filter_map(future::ready);
+    session(hub, slot, client, Box::pin(sink), Box::pin(stream)).await;
+}
+
+/// Whether a read error is a frame or message over the limit.
+fn is_too_large(e: axum::Error) -> bool {
+    matches!(
+        e.into_inner().downcast::<tungstenite::Error>().map(|b| *b),
+        Ok(tungstenite::Error::Capacity(_))
+    )
 }
 
 fn encode(msg: &ServerMsg) -> String {
@@ -118,11 +189,18 @@ fn error_msg(e: &Error) -> ServerMsg {
 }
 
 /// Serves one subscriber: the game's state first, then every broadcast, while reading
-/// and applying the client's messages.
-pub async fn session<S, R>(hub: Arc<Hub>, slot: Arc<Slot>, mut sink: S, mut stream: R)
-where
-    S: Sink<String> + Unpin,
-    R: Stream<Item = String> + Unpin,
+/// and applying the client's messages. Pings the client every [`PING_EVERY`] and closes
+/// the socket after [`SILENCE`] without a word from it, or at once (code 1009) for a
+/// message over [`MAX_MESSAGE`].
+pub async fn session<S, R>(
+    hub: Arc<Hub>,
+    slot: Arc<Slot>,
+    client: Option<IpAddr>,
+    mut sink: S,
+    mut stream: R,
+) where
+    S: Sink<Outgoing> + Unpin,
+    R: Stream<Item = Incoming> + Unpin,
 {
     let mut rx = slot.subscribe();
     // Replies meant for this client only (errors, analyses), from spawned tasks too.
@@ -133,40 +211,70 @@ where
         },
         Err(e) => error_msg(&e),
     };
-    if sink.send(encode(&first)).await.is_err() {
+    if sink.send(Outgoing::Text(encode(&first))).await.is_err() {
         return;
     }
     let closed = hub.closed();
     tokio::pin!(closed);
-    loop {
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    let close = loop {
         let out = tokio::select! {
-            () = &mut closed => break,
+            () = &mut closed => break Some((CLOSE_AWAY, "the server is restarting".to_string())),
+            _ = ping.tick() => {
+                if heard.elapsed() >= SILENCE {
+                    break Some((CLOSE_POLICY, format!("nothing heard for {} s", SILENCE.as_secs())));
+                }
+                if sink.send(Outgoing::Ping).await.is_err() {
+                    break None;
+                }
+                continue;
+            }
             msg = rx.recv() => match msg {
                 Ok(m) => m,
                 Err(broadcast::error::RecvError::Lagged(_)) => match hub.view(&slot).await {
                     Ok(game) => ServerMsg::State { game: Box::new(game) },
                     Err(e) => error_msg(&e),
                 },
-                Err(broadcast::error::RecvError::Closed) => break,
+                Err(broadcast::error::RecvError::Closed) => break None,
             },
             Some(m) = direct_rx.recv() => m,
-            incoming = stream.next() => match incoming {
-                None => break,
-                Some(text) => match handle(&hub, &slot, &text, &direct).await {
-                    Some(reply) => reply,
-                    None => continue,
-                },
-            },
+            incoming = stream.next() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    None => break None,
+                    Some(Incoming::TooLarge) => break Some((
+                        CLOSE_TOO_BIG,
+                        format!("a message may have at most {} KiB", MAX_MESSAGE / 1024),
+                    )),
+                    Some(Incoming::Control) => continue,
+                    Some(Incoming::Binary) => error_msg(&Error::BadRequest(
+                        "binary messages are not read; send JSON text".into(),
+                    )),
+                    Some(Incoming::Text(text)) => match handle(&hub, &slot, client, &text, &direct).await {
+                        Some(reply) => reply,
+                        None => continue,
+                    },
+                }
+            }
         };
-        if sink.send(encode(&out)).await.is_err() {
-            break;
+        if sink.send(Outgoing::Text(encode(&out))).await.is_err() {
+            break None;
         }
+    };
+    if let Some((code, reason)) = close {
+        let _ = tokio::time::timeout(
+            Duration::from_secs(2),
+            sink.send(Outgoing::Close(code, reason)),
+        )
+        .await;
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
     // thinking for it. Opening it again resumes the computer's search.
     drop(rx);
     if slot.subscribers() == 0 {
-        hub.abandon(&slot);
+        hub.abandon(&slot).await;
     }
 }
 
@@ -175,6 +283,7 @@ where
 async fn handle(
     hub: &Arc<Hub>,
     slot: &Arc<Slot>,
+    client: Option<IpAddr>,
     text: &str,
     direct: &mpsc::Sender<ServerMsg>,
 ) -> Option<ServerMsg> {
@@ -205,7 +314,7 @@ async fn handle(
             };
             let (hub, slot, direct) = (Arc::clone(hub), Arc::clone(slot), direct.clone());
             tokio::spawn(async move {
-                let reply = match hub.analyze(&slot, purpose, time_ms).await {
+                let reply = match hub.analyze(&slot, purpose, time_ms, client).await {
                     Ok(result) => ServerMsg::Analysis { purpose, result },
                     Err(e) => error_msg(&e),
                 };

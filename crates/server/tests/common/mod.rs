@@ -62,17 +62,21 @@ impl TestApp {
 
     /// An app with its own hub settings.
     pub fn with(db: &TempDb, hub: HubConfig) -> TestApp {
-        let store = Store::open(&db.0).expect("open the test database");
-        let hub = wuzi_server::state(
-            store,
+        TestApp::with_engine(
+            db,
+            hub,
             EngineConfig {
                 workers: 1,
                 hash_mb: 4,
                 queue: 8,
             },
-            hub,
         )
-        .expect("start the engine");
+    }
+
+    /// An app with its own hub and engine settings.
+    pub fn with_engine(db: &TempDb, hub: HubConfig, engine: EngineConfig) -> TestApp {
+        let store = Store::open(&db.0).expect("open the test database");
+        let hub = wuzi_server::state(store, engine, hub).expect("start the engine");
         TestApp {
             router: wuzi_server::app(Arc::clone(&hub)),
             hub,
@@ -100,6 +104,20 @@ impl TestApp {
 
     pub async fn post(&self, uri: &str, body: Value) -> (StatusCode, Value) {
         self.post_raw(uri, body.to_string()).await
+    }
+
+    /// A POST from the client address `ip` (as the real server tells the router).
+    pub async fn post_from(&self, ip: [u8; 4], uri: &str, body: Value) -> (StatusCode, Value) {
+        let mut req = Request::post(uri)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        req.extensions_mut()
+            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+                ip, 40000,
+            ))));
+        let (s, b, _) = self.send(req).await;
+        (s, b)
     }
 
     pub async fn post_raw(&self, uri: &str, body: String) -> (StatusCode, Value) {
