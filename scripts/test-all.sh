@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Every test of wuzi, in the order a failure is cheapest to see: formatting, lints, the
 # Rust tests of the whole workspace, the fuzz targets' build, then the browser tests.
-# This is the README's test command; .ci/run installs what it needs and runs it.
+# This is the README's test command, and .ci/run runs exactly it: on a fresh Debian machine
+# it first installs what is missing (scripts/install-test-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+
+step "install what is missing (scripts/install-test-deps.sh)"
+bash scripts/install-test-deps.sh
 
 step "cargo fmt --all -- --check"
 cargo fmt --all -- --check
@@ -21,9 +25,11 @@ step "cargo build --manifest-path fuzz/Cargo.toml (fuzz targets build on stable)
 cargo build --manifest-path fuzz/Cargo.toml
 
 # ---- browser tests ------------------------------------------------------------------------
-# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server.
+# Playwright (npm playwright-core) driving /usr/bin/chromium against the real server. They use
+# the `wuzi` binary that `cargo test --workspace` built for the CLI's integration tests (same
+# features, so nothing is compiled again).
 step "browser tests (scripts/test-browser.sh)"
-bash scripts/test-browser.sh
+WUZI_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/wuzi" bash scripts/test-browser.sh
 # ---- end of browser tests -----------------------------------------------------------------
 
 step "all tests passed"

@@ -11,10 +11,15 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   exit 1
 fi
 
-# The debug build is enough (rules, engine and dependencies are optimized in dev builds) and
-# `cargo test --workspace` has built most of it already; WUZI_PROFILE=release tests the release one.
+# The debug build is enough (rules, engine and dependencies are optimized in dev builds);
+# WUZI_PROFILE=release tests the release one. With WUZI_BIN set to an existing binary (what
+# scripts/test-all.sh does with the one `cargo test --workspace` built) nothing is built:
+# `cargo build -p wuzi` alone resolves dependency features without the workspace's
+# dev-dependencies and would compile ~20 crates again.
 profile="${WUZI_PROFILE:-debug}"
-if [ "$profile" = release ]; then
+if [ -n "${WUZI_BIN:-}" ] && [ -x "$WUZI_BIN" ]; then
+  echo "using $WUZI_BIN"
+elif [ "$profile" = release ]; then
   cargo build --release -p wuzi
 else
   cargo build -p wuzi
