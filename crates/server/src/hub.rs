@@ -327,11 +327,10 @@ impl Hub {
         let slot = match cached {
             Some(s) => s,
             None => {
-                let stored = self
-                    .store
-                    .load(id)
-                    .await?
-                    .ok_or_else(|| Error::NotFound(format!("no game with id {id}")))?;
+                let stored =
+                    self.store.load(id).await?.ok_or_else(|| {
+                        Error::NotFound(format!("no game with id {:?}", id.as_str()))
+                    })?;
                 let mut live = LiveGame::from_stored(stored).map_err(Error::Internal)?;
                 // A reloaded game resumes: its clock skips the time the server was down
                 // (stored at once, so a second outage cannot charge the first), the
@@ -446,6 +445,12 @@ impl Hub {
         {
             self.start_computer(slot, game, action);
         }
+        self.watch_deadline(slot, game);
+    }
+
+    /// Starts the clock watcher for the game's current version, if its clock runs and no
+    /// watcher does yet.
+    fn watch_deadline(self: &Arc<Self>, slot: &Arc<Slot>, game: &LiveGame) {
         if let Some(deadline) = game.deadline()
             && slot.watched.swap(game.version() + 1, Ordering::Relaxed) != game.version() + 1
         {
@@ -637,14 +642,15 @@ impl Hub {
         stop: &Arc<AtomicBool>,
     ) {
         let mut game = slot.game.lock().await;
-        if game.version() != version || slot.retired.load(Ordering::Acquire) {
+        let cancelled = !slot.searches().iter().any(|r| Arc::ptr_eq(&r.stop, stop));
+        if cancelled || game.version() != version || slot.retired.load(Ordering::Acquire) {
             return;
         }
         slot.set_queued(stop, 0);
         let now = now_ms();
         game.start_computer_clock(now);
         let view = slot.view(&game, now);
-        self.follow_up(slot, &game);
+        self.watch_deadline(slot, &game);
         let _ = slot.tx.send(ServerMsg::State {
             game: Box::new(view),
         });
