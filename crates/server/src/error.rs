@@ -159,6 +159,17 @@ impl From<JsonRejection> for Error {
             JsonRejection::BytesRejection(b) if b.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Error::TooLarge("the request body is too large (at most 64 KiB)".into())
             }
+            JsonRejection::JsonSyntaxError(e) => Error::BadRequest(format!(
+                "cannot read the JSON body: {}",
+                e.body_text()
+                    .trim_start_matches("Failed to parse the request body as JSON: ")
+            )),
+            JsonRejection::JsonDataError(e) => Error::BadRequest(format!(
+                "cannot read the JSON body: {}",
+                e.body_text().trim_start_matches(
+                    "Failed to deserialize the JSON body into the target type: "
+                )
+            )),
             other => Error::BadRequest(other.body_text()),
         }
     }
@@ -214,8 +225,13 @@ where
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
         }
-        serde_json::from_slice::<Option<T>>(&bytes)
-            .map(|v| OptionalJson(v.unwrap_or_default()))
-            .map_err(|e| Error::BadRequest(format!("cannot read the JSON body: {e}")))
+        let bad = |e: &dyn std::fmt::Display| {
+            Error::BadRequest(format!("cannot read the JSON body: {e}"))
+        };
+        let mut de = serde_json::Deserializer::from_slice(&bytes);
+        let value =
+            serde_path_to_error::deserialize::<_, Option<T>>(&mut de).map_err(|e| bad(&e))?;
+        de.end().map_err(|e| bad(&e))?;
+        Ok(OptionalJson(value.unwrap_or_default()))
     }
 }

@@ -608,6 +608,14 @@ impl LiveGame {
                 }
             )));
         }
+        if let Some(t) = to_ply
+            && t >= self.game.ply()
+        {
+            return Err(Error::NothingToUndo(format!(
+                "to_ply: the game has {}; give a number below it",
+                crate::api::games::stones(self.game.ply())
+            )));
+        }
         let before = self.clone();
         let computer = self.setup.mode == Mode::Computer && self.setup.computer.is_some();
         let target = to_ply.unwrap_or(usize::MAX);

@@ -832,3 +832,71 @@ async fn the_computer_plays_every_rule_size_and_theme() {
         }
     }
 }
+
+/// Issue 22, item 23: every error names the field and what is allowed, in one style;
+/// no framework wording, no "1 stones".
+#[tokio::test]
+async fn error_texts_name_the_field_and_what_is_allowed() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    for (body, want) in [
+        (
+            r#"{"size": -5}"#,
+            "size: must be a whole number from 5 to 26, not -5",
+        ),
+        (
+            r#"{"size": 99999999999999999999}"#,
+            "size: must be a whole number from 5 to 26, not a number too large",
+        ),
+        (
+            r#"{"size": {"width": -1, "height": 15}}"#,
+            "size.width: must be a whole number from 5 to 26, not -1",
+        ),
+        (r#"{"size": {"width": 15}}"#, "size.height: missing"),
+        (
+            r#"{"k": -1}"#,
+            "k: must be a whole number of stones in a row",
+        ),
+        (r#"{"k": 9}"#, "freestyle does not support 9 in a row"),
+        (
+            r#"{"computer": {"player": 5}}"#,
+            "cannot read the JSON body: computer.player",
+        ),
+        ("{", "cannot read the JSON body: EOF"),
+    ] {
+        let (s, e) = app.post_raw("/api/games", body.to_string()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {e}");
+        let text = e["error"].as_str().unwrap();
+        assert!(text.starts_with(want), "{body}: {text}");
+        assert!(!text.contains("Failed to"), "{body}: {text}");
+    }
+    let g = app.create(json!({"mode": "local"})).await;
+    let id = g["id"].as_str().unwrap();
+    app.play(id, "h8").await;
+    let (_, e) = app.get(&format!("/api/games/{id}?wait_ply=x")).await;
+    let text = e["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("query: wait_ply: must be a whole number"),
+        "{text}"
+    );
+    let (_, e) = app
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"pos": "a1", "ply": 3}),
+        )
+        .await;
+    assert_eq!(e["error"], "ply: the game has 1 stone, not 3; reload it");
+    let (s, e) = app
+        .post(&format!("/api/games/{id}/undo"), json!({"to_ply": 99999}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(
+        e["error"],
+        "to_ply: the game has 1 stone; give a number below it"
+    );
+    // One wording for an unknown game, however the id is wrong.
+    let (_, a) = app.get("/api/games/zzzzzzzzzz").await;
+    let (_, b) = app.get("/api/games/x").await;
+    assert_eq!(a["error"], r#"no game with id "zzzzzzzzzz""#);
+    assert_eq!(b["error"], r#"no game with id "x""#);
+}

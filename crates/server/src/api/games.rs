@@ -85,7 +85,7 @@ pub struct NewGame {
     mode: Option<Mode>,
     rule: Option<Rule>,
     size: Option<serde_json::Value>,
-    k: Option<u8>,
+    k: Option<serde_json::Value>,
     opening: Option<OpeningRule>,
     theme: Option<Theme>,
     seed: Option<u64>,
@@ -98,25 +98,85 @@ pub struct NewGame {
 /// The largest layout seed: 2^53, so that every seed is exact in JavaScript.
 pub const MAX_SEED: u64 = 1 << 53;
 
-/// Reads `size`: a number or `{"width": w, "height": h}`.
+/// Reads `size`: a number, `"WxH"` or `{"width": w, "height": h}`.
 pub fn parse_size(v: Option<&serde_json::Value>) -> Result<Size, Error> {
-    let bad = |why: String| Error::BadRequest(format!("size: {why}"));
+    use wuzi_rules::pos::{MAX_SIDE, MIN_SIDE};
+    let side = |field: &str, v: &serde_json::Value| -> Result<u32, Error> {
+        v.as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(n))
+            .ok_or_else(|| {
+                Error::BadRequest(format!(
+                    "{field}: must be a whole number from {MIN_SIDE} to {MAX_SIDE}, not {}",
+                    shown(v)
+                ))
+            })
+    };
+    let size =
+        |w: u32, h: u32| Size::from_u32(w, h).map_err(|e| Error::BadRequest(format!("size: {e}")));
     match v {
         None | Some(serde_json::Value::Null) => Ok(Size::STANDARD),
-        Some(serde_json::Value::Number(n)) => {
-            let side = n
-                .as_u64()
-                .ok_or_else(|| bad(format!("{n} is not a whole number")))?;
-            let side = u32::try_from(side).map_err(|_| bad(format!("{side} is too large")))?;
-            Size::from_u32(side, side).map_err(|e| bad(e.to_string()))
+        Some(n @ serde_json::Value::Number(_)) => {
+            let s = side("size", n)?;
+            size(s, s)
         }
-        Some(obj @ serde_json::Value::Object(_)) => {
-            serde_json::from_value::<Size>(obj.clone()).map_err(|e| bad(e.to_string()))
+        Some(serde_json::Value::Object(obj)) => {
+            if let Some(k) = obj.keys().find(|k| *k != "width" && *k != "height") {
+                return Err(Error::BadRequest(format!(
+                    "size: unknown field {:?} (width and height)",
+                    truncate(k)
+                )));
+            }
+            let get = |k: &str| {
+                obj.get(k).ok_or_else(|| {
+                    Error::BadRequest(format!("size.{k}: missing (size needs width and height)"))
+                })
+            };
+            size(
+                side("size.width", get("width")?)?,
+                side("size.height", get("height")?)?,
+            )
         }
-        Some(serde_json::Value::String(s)) => s.parse::<Size>().map_err(|e| bad(e.to_string())),
-        Some(other) => Err(bad(format!(
-            "expected a number or {{width, height}}, not {other}"
+        Some(serde_json::Value::String(s)) => s
+            .parse::<Size>()
+            .map_err(|e| Error::BadRequest(format!("size: {e}"))),
+        Some(other) => Err(Error::BadRequest(format!(
+            "size: must be a number, \"WxH\" or {{\"width\", \"height\"}}, not {}",
+            shown(other)
         ))),
+    }
+}
+
+/// Reads `k` (stones in a row to win); the rule's own range is checked with the rest of
+/// the configuration.
+pub fn parse_k(v: Option<&serde_json::Value>) -> Result<u8, Error> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(5),
+        Some(v) => v
+            .as_u64()
+            .and_then(|k| u8::try_from(k).ok())
+            .ok_or_else(|| {
+                Error::BadRequest(format!(
+                    "k: must be a whole number of stones in a row (5; 4 to 7 outside renju), not {}",
+                    shown(v)
+                ))
+            }),
+    }
+}
+
+/// A JSON value as a request gave it, for an error message (numbers too large for
+/// 64 bits are read as floating point and shown as such).
+fn shown(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(0.0);
+            if f.fract() == 0.0 && f.abs() >= 1e15 {
+                "a number too large".to_string()
+            } else {
+                n.to_string()
+            }
+        }
+        other => truncate(&other.to_string()),
     }
 }
 
@@ -180,7 +240,7 @@ impl NewGame {
             Theme::Ocean => Variant::ocean(size, seed.unwrap_or(0)),
         };
         let mut config = GameConfig::new(rule, size);
-        config.k = self.k.unwrap_or(5);
+        config.k = parse_k(self.k.as_ref())?;
         config.variant = variant;
         config
             .validate()
@@ -214,6 +274,16 @@ fn parse_id(id: &str) -> Result<GameId, Error> {
         .map_err(|_| Error::NotFound(format!("no game with id {:?}", truncate(id))))
 }
 
+/// "1 stone", "2 stones".
+#[must_use]
+pub fn stones(n: usize) -> String {
+    if n == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{n} stones")
+    }
+}
+
 fn truncate(s: &str) -> String {
     s.chars().take(40).collect()
 }
@@ -221,6 +291,18 @@ fn truncate(s: &str) -> String {
 /// Finds a game by the id in the path.
 pub async fn find(hub: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, Error> {
     hub.slot(&parse_id(id)?).await
+}
+
+/// A query string that does not read, as our error: "field: what is wrong".
+fn query_error(e: axum::extract::rejection::QueryRejection) -> Error {
+    let text = e.body_text();
+    let detail = text
+        .strip_prefix("Failed to deserialize query string: ")
+        .unwrap_or(&text);
+    let detail = detail
+        .replace("invalid digit found in string", "must be a whole number")
+        .replace("unknown field", "unknown parameter");
+    Error::BadRequest(format!("query: {detail}"))
 }
 
 /// `GET /api/games/{id}` query.
@@ -239,7 +321,7 @@ async fn show(
     Path(id): Path<String>,
     query: Result<Query<ShowQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<ApiJson<GameView>, Error> {
-    let Query(query) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let Query(query) = query.map_err(query_error)?;
     let slot = find(&hub, &id).await?;
     let Some(wait_ply) = query.wait_ply else {
         return Ok(ApiJson(hub.view(&slot).await?));
@@ -317,8 +399,8 @@ pub async fn apply_move(
             && ply != g.game().ply()
         {
             return Err(Error::Stale(format!(
-                "the game has {} stones, not {ply}; reload it",
-                g.game().ply()
+                "ply: the game has {}, not {ply}; reload it",
+                stones(g.game().ply())
             )));
         }
         g.play(Who::Human, pos, now)
@@ -459,7 +541,7 @@ async fn download(
     Path(id): Path<String>,
     query: Result<Query<RecordQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, Error> {
-    let Query(query) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let Query(query) = query.map_err(query_error)?;
     let format = record::parse_format(query.format.as_deref().unwrap_or("json"))?;
     let slot = find(&hub, &id).await?;
     let file = {

@@ -52,11 +52,41 @@ async fn players() -> ApiJson<Vec<PlayerInfo>> {
     });
     let classic = ClassicAi::ALL.into_iter().map(|ai| PlayerInfo {
         id: PlayerKind::Classic(ai).to_string(),
-        name: format!("Classic: {}", ai.name().trim_start_matches("classic-")),
+        name: classic_name(ai).to_string(),
     });
     ApiJson(levels.chain(classic).collect())
 }
 
+/// The one name of each classic AI, as the page (`new.classic.*` in web/js/i18n.js), the
+/// docs and this API show it.
+#[must_use]
+pub fn classic_name(ai: ClassicAi) -> &'static str {
+    match ai {
+        ClassicAi::Rank => "Classic: pattern rank",
+        ClassicAi::Tuple => "Classic: five-cell windows",
+        ClassicAi::Greedy => "Classic: longest line",
+    }
+}
+
 async fn openapi() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22, item 24: the API's names are the page's English names.
+    #[test]
+    fn classic_ai_names_match_the_page() {
+        let i18n = include_str!("../../../../web/js/i18n.js");
+        for ai in ClassicAi::ALL {
+            let key = format!(
+                "'new.classic.{}': '{}'",
+                ai.name().trim_start_matches("classic-"),
+                classic_name(ai)
+            );
+            assert!(i18n.contains(&key), "web/js/i18n.js lacks {key}");
+        }
+    }
 }
