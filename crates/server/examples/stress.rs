@@ -22,6 +22,8 @@
 //!   move; kill -9, 12 s down, restart: games lost on time (item 7).
 //! - `memory`: three waves of 1,000 WebSockets opened and closed: server memory after
 //!   each wave (item 9).
+//! - `durability`: 70 local games moving as fast as the server answers; kill -9 five
+//!   times: every acknowledged move must be there after each restart.
 #![allow(clippy::print_stdout)]
 
 use std::net::SocketAddr;
@@ -559,6 +561,77 @@ async fn memory(wuzi: &Path) {
     println!("memory: {}", figures.join("; "));
 }
 
+/// Every acknowledged move survives kill -9.
+async fn durability(wuzi: &Path) {
+    let db = temp_db("durability");
+    let mut server = Server::start(wuzi, &db, None);
+    let mut ids = Vec::new();
+    for _ in 0..70 {
+        let (_, g) = http(
+            server.addr,
+            "POST",
+            "/api/games",
+            Some(json!({"mode": "local", "size": 19})),
+        )
+        .await;
+        ids.push(g["id"].as_str().unwrap().to_string());
+    }
+    let (mut acknowledged, mut lost) = (0usize, 0usize);
+    for round in 0..5u64 {
+        let addr = server.addr;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let players: Vec<_> = ids
+            .iter()
+            .cloned()
+            .map(|id| {
+                let stop = std::sync::Arc::clone(&stop);
+                tokio::spawn(async move {
+                    let mut acked = 0u64;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let (_, g) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+                        let Some(ply) = g["ply"].as_u64() else { break };
+                        if ply >= 300 || !g["result"].is_null() {
+                            break;
+                        }
+                        // A column-by-column walk with gaps: no five for a long time.
+                        let (x, y) = (ply / 19 % 19, (ply % 19 * 7) % 19);
+                        let (status, g) = http(
+                            addr,
+                            "POST",
+                            &format!("/api/games/{id}/moves"),
+                            Some(json!({"x": x, "y": y})),
+                        )
+                        .await;
+                        match status {
+                            200 => acked = g["ply"].as_u64().unwrap_or(acked),
+                            422 | 409 => {}
+                            _ => break,
+                        }
+                    }
+                    (id, acked)
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(1500 + 500 * round)).await;
+        server.kill9();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut acked = Vec::new();
+        for p in players {
+            acked.push(p.await.unwrap());
+        }
+        server = Server::start(wuzi, &db, None);
+        for (id, ply) in acked {
+            let (_, g) = http(server.addr, "GET", &format!("/api/games/{id}"), None).await;
+            let stored = g["ply"].as_u64().unwrap_or(0);
+            acknowledged += ply as usize;
+            lost += ply.saturating_sub(stored) as usize;
+        }
+    }
+    println!(
+        "durability: 70 games, 5 kill -9 during play: {lost} acknowledged moves lost (acknowledged plies at the kills, summed over games and rounds: {acknowledged})"
+    );
+}
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1);
@@ -578,6 +651,7 @@ async fn main() {
             "slowloris",
             "outage",
             "memory",
+            "durability",
         ]
         .map(String::from)
         .to_vec();
@@ -590,6 +664,7 @@ async fn main() {
             "slowloris" => slowloris(&wuzi).await,
             "outage" => outage(&wuzi).await,
             "memory" => memory(&wuzi).await,
+            "durability" => durability(&wuzi).await,
             other => eprintln!("unknown scenario {other}"),
         }
     }
