@@ -115,7 +115,24 @@ impl Drop for Server {
 
 /// One HTTP/1.1 request; the status and the JSON body.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let Ok(mut s) = TcpStream::connect(addr).await else {
+    http_from([127, 0, 0, 1], addr, method, path, body).await
+}
+
+/// One HTTP/1.1 request from the loopback address `from`.
+async fn http_from(
+    from: [u8; 4],
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+        return (0, Value::Null);
+    };
+    if socket.bind(SocketAddr::from((from, 0))).is_err() {
+        return (0, Value::Null);
+    }
+    let Ok(mut s) = socket.connect(addr).await else {
         return (0, Value::Null);
     };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
@@ -195,23 +212,19 @@ async fn ws_connect(addr: SocketAddr, id: &str) -> Option<Socket> {
 async fn queue(wuzi: &Path) {
     let server = Server::start(wuzi, &temp_db("queue"), None);
     let addr = server.addr;
-    let (_, g) = http(addr, "POST", "/api/games", Some(json!({"mode": "local"}))).await;
-    let local = g["id"].as_str().unwrap().to_string();
-    for m in ["h8", "i9", "j8", "h9"] {
-        http(
-            addr,
-            "POST",
-            &format!("/api/games/{local}/moves"),
-            Some(json!({"pos": m})),
-        )
-        .await;
-    }
-    // 36 hints of 10 s, as in the issue.
+    // 36 hints of 10 s, as in the issue: two from each of 18 loopback addresses, each on
+    // a game of its own (one address cannot have more than two in progress, one game
+    // more than one).
     let mut hints = Vec::new();
-    for _ in 0..36 {
-        let path = format!("/api/games/{local}/hint");
+    for i in 0..36u8 {
+        let (_, g) = http(addr, "POST", "/api/games", Some(json!({"mode": "local"}))).await;
+        let game = g["id"].as_str().unwrap().to_string();
+        let path = format!("/api/games/{game}/moves");
+        http(addr, "POST", &path, Some(json!({"pos": "h8"}))).await;
+        let path = format!("/api/games/{game}/hint");
+        let from = [127, 0, 1, 1 + i / 2];
         hints.push(tokio::spawn(async move {
-            http(addr, "POST", &path, Some(json!({"time_ms": 10000})))
+            http_from(from, addr, "POST", &path, Some(json!({"time_ms": 10000})))
                 .await
                 .0
         }));
@@ -228,38 +241,41 @@ async fn queue(wuzi: &Path) {
     let id = g["id"].as_str().unwrap().to_string();
     let mut ws = ws_connect(addr, &id).await.expect("socket");
     let sent = Instant::now();
-    ws.send(Message::Text(
-        json!({"type": "move", "pos": "h8"}).to_string().into(),
-    ))
-    .await
-    .unwrap();
+    let msg = json!({"type": "move", "pos": "h8"}).to_string();
+    ws.send(Message::Text(msg.into())).await.unwrap();
     let mut queued = None;
     let reply = tokio::time::timeout(Duration::from_secs(40), async {
-        while let Some(Ok(m)) = ws.next().await {
-            if let Message::Text(t) = m {
-                let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                if v["type"] == "queued" {
-                    queued = v["ahead"].as_u64();
+        while let Some(m) = ws.next().await {
+            match m {
+                Ok(Message::Text(t)) => {
+                    let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                    if v["type"] == "queued" {
+                        queued = v["ahead"].as_u64();
+                    }
+                    if v["type"] == "state" && v["game"]["ply"] == 2 {
+                        return Ok(());
+                    }
                 }
-                if v["type"] == "state" && v["game"]["ply"] == 2 {
-                    return;
-                }
+                Ok(_) => {}
+                Err(e) => return Err(format!("socket error: {e}")),
             }
         }
+        Err("socket closed".to_string())
     })
-    .await;
+    .await
+    .unwrap_or_else(|_| Err("NEVER arrived (40 s)".to_string()));
+    let replied_in = sent.elapsed().as_secs_f64();
+    let mut status = std::collections::BTreeMap::<u16, usize>::new();
     for h in hints {
-        h.abort();
+        *status.entry(h.await.unwrap_or(0)).or_default() += 1;
     }
     println!(
-        "queue: computer reply {} (queued message: {}), {:.1} s after the move",
-        if reply.is_ok() {
-            "arrived"
-        } else {
-            "NEVER arrived (40 s)"
+        "queue: 36 hints of 10 s (answers by HTTP status: {status:?}); computer reply {} (queued message: {}), {replied_in:.1} s after the move",
+        match &reply {
+            Ok(()) => "arrived".to_string(),
+            Err(why) => why.clone(),
         },
         queued.map_or("none".into(), |n| format!("{n} ahead")),
-        sent.elapsed().as_secs_f64(),
     );
 }
 
