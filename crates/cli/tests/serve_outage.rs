@@ -37,17 +37,33 @@ fn start(db: &Path) -> (Child, String) {
     (child, addr.to_string())
 }
 
+/// The session cookie the server set (this test is one browser; the session is stored, so
+/// it outlives the server's process).
+static COOKIE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
 fn request(addr: &str, method: &str, path: &str, body: &str) -> Value {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let cookie = COOKIE
+        .lock()
+        .unwrap()
+        .as_ref()
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: x\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).unwrap();
     let mut answer = String::new();
     s.read_to_string(&mut answer).unwrap();
-    let (_, json) = answer.split_once("\r\n\r\n").unwrap();
+    let (head, json) = answer.split_once("\r\n\r\n").unwrap();
+    if let Some(set) = head.lines().find_map(|l| {
+        l.strip_prefix("set-cookie: ")
+            .or_else(|| l.strip_prefix("Set-Cookie: "))
+    }) {
+        *COOKIE.lock().unwrap() = set.split(';').next().map(str::to_owned);
+    }
     serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
 }
 

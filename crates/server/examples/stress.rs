@@ -87,6 +87,18 @@ impl Server {
             .trim_end_matches('/')
             .parse()
             .unwrap();
+        // One browser plays every game of a scenario: take its session cookie first.
+        *JAR.lock().unwrap() = None;
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        let body = r#"{"mode":"local"}"#;
+        let req = format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        std::io::Write::write_all(&mut s, req.as_bytes()).unwrap();
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut s, &mut out).unwrap();
+        keep_cookie(&out);
         Server { child, addr }
     }
 
@@ -113,6 +125,27 @@ impl Drop for Server {
     }
 }
 
+/// The session cookie of the scenario's browser.
+static JAR: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+fn keep_cookie(answer: &str) {
+    let head = answer.split("\r\n\r\n").next().unwrap_or("");
+    if let Some(set) = head.lines().find_map(|l| {
+        l.strip_prefix("set-cookie: ")
+            .or_else(|| l.strip_prefix("Set-Cookie: "))
+    }) {
+        *JAR.lock().unwrap() = set.split(';').next().map(str::to_owned);
+    }
+}
+
+fn cookie_header() -> String {
+    JAR.lock()
+        .unwrap()
+        .as_ref()
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default()
+}
+
 /// One HTTP/1.1 request; the status and the JSON body.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
     http_from([127, 0, 0, 1], addr, method, path, body).await
@@ -137,7 +170,8 @@ async fn http_from(
     };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        cookie_header(),
         body.len()
     );
     if s.write_all(req.as_bytes()).await.is_err() {
@@ -202,7 +236,14 @@ fn free_point(game: &Value) -> String {
 }
 
 async fn ws_connect(addr: SocketAddr, id: &str) -> Option<Socket> {
-    tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{id}/ws")
+        .into_client_request()
+        .ok()?;
+    if let Some(c) = JAR.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().ok()?);
+    }
+    tokio_tungstenite::connect_async(req)
         .await
         .ok()
         .map(|(ws, _)| ws)
@@ -461,6 +502,7 @@ async fn slowloris(wuzi: &Path) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mut served = 0;
     let mut times = Vec::new();
+    let opened = slow.len();
     for _ in 0..10 {
         let t = Instant::now();
         let r = tokio::time::timeout(
@@ -475,20 +517,28 @@ async fn slowloris(wuzi: &Path) {
     }
     times.sort_by(f64::total_cmp);
     // Is the held body request released?
-    let mut held = TcpStream::connect(addr).await.unwrap();
-    held.write_all(
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{}",
-    )
-    .await
-    .unwrap();
+    // The slow connections are closed first: then a request that declares a 1 GB body
+    // and sends 2 bytes must not be held for ever.
+    slow.clear();
     let t = Instant::now();
     let mut out = Vec::new();
-    let answered = tokio::time::timeout(Duration::from_secs(30), held.read_to_end(&mut out))
+    let answered = match tokio::time::timeout(Duration::from_secs(5), TcpStream::connect(addr))
         .await
-        .is_ok();
+    {
+        Ok(Ok(mut held)) => {
+            let _ = held
+                .write_all(
+                    b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{}",
+                )
+                .await;
+            tokio::time::timeout(Duration::from_secs(30), held.read_to_end(&mut out))
+                .await
+                .is_ok()
+        }
+        _ => false,
+    };
     println!(
-        "slowloris: open-file limit 1024, {} slow connections opened: {served}/10 new requests served (max {:.0} ms); a 1 GB Content-Length request {} after {:.1} s",
-        slow.len(),
+        "slowloris: open-file limit 1024, {opened} slow connections opened: {served}/10 new requests served (max {:.0} ms); a 1 GB Content-Length request {} after {:.1} s",
         times.last().copied().unwrap_or(f64::NAN),
         if answered {
             format!(

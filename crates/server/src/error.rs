@@ -50,6 +50,9 @@ pub enum Error {
     /// The path exists, the method does not.
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// The requester does not own the seat it acts for (a spectator, another player).
+    #[error("{0}")]
+    NotYours(String),
     /// A request from another site (see [`crate::api::guard`]).
     #[error("{0}")]
     CrossSite(String),
@@ -92,7 +95,7 @@ impl Error {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            Error::CrossSite(_) => StatusCode::FORBIDDEN,
+            Error::CrossSite(_) | Error::NotYours(_) => StatusCode::FORBIDDEN,
             Error::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -117,6 +120,7 @@ impl Error {
             Error::BadRecord(_) => "bad_record",
             Error::TooManyRequests(_) => "too_many_requests",
             Error::CrossSite(_) => "cross_site",
+            Error::NotYours(_) => "not_yours",
             Error::Busy => "busy",
             Error::Internal(_) => "internal",
         }

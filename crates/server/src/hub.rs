@@ -186,6 +186,8 @@ pub struct HubConfig {
     pub idle: Duration,
     /// How often the sweeper looks.
     pub sweep_every: Duration,
+    /// Session cookies are marked `Secure` (the site is served over HTTPS).
+    pub secure_cookies: bool,
 }
 
 impl Default for HubConfig {
@@ -193,6 +195,7 @@ impl Default for HubConfig {
         HubConfig {
             idle: Duration::from_secs(120),
             sweep_every: Duration::from_secs(15),
+            secure_cookies: false,
         }
     }
 }
@@ -251,6 +254,12 @@ impl Hub {
             outage,
             analyses: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// Whether session cookies are marked `Secure`.
+    #[must_use]
+    pub fn secure_cookies(&self) -> bool {
+        self.config.secure_cookies
     }
 
     /// The outage that clocks skip, if the server was down before this start.
@@ -715,6 +724,7 @@ impl Hub {
         purpose: Purpose,
         time_ms: Option<u64>,
         client: Option<IpAddr>,
+        who: Option<&crate::identity::IdentityId>,
     ) -> Result<AnalysisView, Error> {
         let (position, version) = {
             let mut game = slot.game.lock().await;
@@ -723,6 +733,8 @@ impl Hub {
                 self.view(slot).await?;
                 game = slot.game.lock().await;
             }
+            // Only the game's players may ask (spectators may not use its engine time).
+            game.authorize_all(who)?;
             match game.to_act() {
                 None => return Err(Error::GameOver("the game is over".into())),
                 Some((_, Action::Choose)) => {

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod error;
 pub mod hub;
 pub mod id;
+pub mod identity;
 pub mod live;
 pub mod net;
 pub mod record;
@@ -47,6 +48,10 @@ pub fn app(state: AppState) -> Router {
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            identity::identify,
+        ))
         .layer(axum::middleware::from_fn(api::guard::check))
         .layer(axum::middleware::from_fn(log_request))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

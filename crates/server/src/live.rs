@@ -12,6 +12,7 @@ use wuzi_rules::{Color, EndReason, Game, GameConfig, GameResult, IllegalMove, Po
 use crate::clock::{ClockSetup, ClockState};
 use crate::error::Error;
 use crate::id::GameId;
+use crate::identity::IdentityId;
 
 /// Who plays: two people at one screen, or a person against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -81,6 +82,50 @@ pub struct Setup {
     pub forbidden_policy: ForbiddenPolicy,
     /// The seed the layout came from (rock and ocean).
     pub seed: Option<u64>,
+    /// Who owns each human seat. Games from before identities have none: anyone may act
+    /// for them.
+    #[serde(default)]
+    pub owners: Owners,
+}
+
+impl Setup {
+    /// Gives `who` every seat a person plays: both at one screen, the one facing the
+    /// computer.
+    pub fn claim(&mut self, who: IdentityId) {
+        let computer = self
+            .computer
+            .filter(|_| self.mode == Mode::Computer)
+            .map(|c| c.seat);
+        for seat in [Seat::First, Seat::Second] {
+            if computer != Some(seat) {
+                match seat {
+                    Seat::First => self.owners.first = Some(who.clone()),
+                    Seat::Second => self.owners.second = Some(who.clone()),
+                }
+            }
+        }
+    }
+}
+
+/// The identities that own a game's seats (`None`: the computer's seat, or a game from
+/// before identities).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Owners {
+    /// The first seat's owner.
+    pub first: Option<IdentityId>,
+    /// The second seat's owner.
+    pub second: Option<IdentityId>,
+}
+
+impl Owners {
+    /// The owner of `seat`.
+    #[must_use]
+    pub fn of(&self, seat: Seat) -> Option<&IdentityId> {
+        match seat {
+            Seat::First => self.first.as_ref(),
+            Seat::Second => self.second.as_ref(),
+        }
+    }
 }
 
 /// Who is acting: the person at the board, or the computer.
@@ -286,6 +331,11 @@ impl LiveGame {
         &self.id
     }
 
+    /// Gives `who` the game's human seats (a new game, before it is stored).
+    pub fn claim(&mut self, who: IdentityId) {
+        self.setup.claim(who);
+    }
+
     /// Gives a game that is not stored yet another id.
     pub fn set_id(&mut self, id: GameId) {
         self.id = id;
@@ -381,6 +431,69 @@ impl LiveGame {
     pub fn touch(&mut self, now: i64) {
         self.version += 1;
         self.updated_at = now;
+    }
+
+    /// Whether `who` may act for `seat`: it owns it, or the game is from before seats had
+    /// owners. A refusal is [`Error::NotYours`] and names why.
+    pub fn authorize(&self, who: Option<&IdentityId>, seat: Seat) -> Result<(), Error> {
+        if self.who(seat) == Who::Computer {
+            return Err(Error::NotYours(format!(
+                "the {seat} seat is the computer's; nobody acts for it"
+            )));
+        }
+        let owners = &self.setup.owners;
+        if owners.first.is_none() && owners.second.is_none() {
+            return Ok(());
+        }
+        match (owners.of(seat), who) {
+            (Some(owner), Some(who)) if owner == who => Ok(()),
+            _ => Err(Error::NotYours(format!(
+                "you are not the {seat} player of this game: you can watch it, not play it"
+            ))),
+        }
+    }
+
+    /// Whether `who` may act for every person's seat of the game (undo, restart: the
+    /// person at the board, or the person playing the computer).
+    pub fn authorize_all(&self, who: Option<&IdentityId>) -> Result<(), Error> {
+        for seat in [Seat::First, Seat::Second] {
+            if self.who(seat) == Who::Human {
+                self.authorize(who, seat)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The colour `who` resigns: `color` if given, else the one colour of theirs (the side
+    /// to move when they hold both). The computer cannot be resigned for.
+    pub fn resigning_color(
+        &self,
+        who: Option<&IdentityId>,
+        color: Option<Color>,
+    ) -> Result<Option<Color>, Error> {
+        if let Some(c) = color {
+            match self.opening.seat_of(c) {
+                Some(seat) => self.authorize(who, seat)?,
+                None => self.authorize_all(who)?,
+            }
+            return Ok(Some(c));
+        }
+        let mine: Vec<Color> = [Color::Black, Color::White]
+            .into_iter()
+            .filter(|&c| {
+                self.opening
+                    .seat_of(c)
+                    .is_some_and(|s| self.authorize(who, s).is_ok())
+            })
+            .collect();
+        match mine.as_slice() {
+            [] => {
+                self.authorize_all(who)?;
+                Ok(None)
+            }
+            [one] => Ok(Some(*one)),
+            _ => Ok(None),
+        }
     }
 
     /// Who sits in `seat`.
@@ -754,7 +867,54 @@ mod tests {
             clock: ClockSetup::None,
             forbidden_policy: ForbiddenPolicy::Refuse,
             seed: None,
+            owners: Owners::default(),
         }
+    }
+
+    #[test]
+    fn seats_belong_to_their_owners() {
+        let (a, b) = (IdentityId::random(), IdentityId::random());
+        // Against the computer (second seat): the person owns the first seat only.
+        let mut s = setup(Mode::Computer, OpeningRule::Free, Seat::Second);
+        s.claim(a.clone());
+        let g = LiveGame::new(GameId::random(), s, 0).unwrap();
+        assert!(g.authorize(Some(&a), Seat::First).is_ok());
+        assert!(matches!(
+            g.authorize(Some(&a), Seat::Second),
+            Err(Error::NotYours(_))
+        ));
+        assert!(matches!(
+            g.authorize(Some(&b), Seat::First),
+            Err(Error::NotYours(_))
+        ));
+        assert!(matches!(
+            g.authorize(None, Seat::First),
+            Err(Error::NotYours(_))
+        ));
+        assert!(g.authorize_all(Some(&a)).is_ok());
+        assert!(g.authorize_all(Some(&b)).is_err());
+        // Nobody resigns for the computer; the person resigns their own colour.
+        assert!(g.resigning_color(Some(&a), Some(Color::White)).is_err());
+        assert_eq!(
+            g.resigning_color(Some(&a), None).unwrap(),
+            Some(Color::Black)
+        );
+        assert!(g.resigning_color(Some(&b), None).is_err());
+        // Two people at one screen: the creator owns both seats.
+        let mut s = setup(Mode::Local, OpeningRule::Free, Seat::Second);
+        s.claim(a.clone());
+        let g = LiveGame::new(GameId::random(), s, 0).unwrap();
+        assert!(g.authorize(Some(&a), Seat::Second).is_ok());
+        assert!(g.authorize(Some(&b), Seat::Second).is_err());
+        // A game from before seats had owners is anyone's.
+        let g = LiveGame::new(
+            GameId::random(),
+            setup(Mode::Local, OpeningRule::Free, Seat::Second),
+            0,
+        )
+        .unwrap();
+        assert!(g.authorize(Some(&b), Seat::First).is_ok());
+        assert!(g.authorize(None, Seat::Second).is_ok());
     }
 
     fn p(s: &str) -> Pos {

@@ -163,6 +163,7 @@ pub fn import(req: ImportRequest) -> Result<LiveGame, Error> {
         wuzi_rules::Variant::Wood => None,
     };
     let setup = Setup {
+        owners: crate::live::Owners::default(),
         mode,
         seed,
         config: record.config.clone(),

@@ -13,12 +13,14 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::Error;
 use crate::id::GameId;
+use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
 /// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_games.sql"),
     include_str!("../migrations/0002_server_life.sql"),
+    include_str!("../migrations/0003_identities.sql"),
 ];
 
 /// A storage failure.
@@ -180,6 +182,69 @@ impl Store {
                 params![now],
             )?;
             Ok(())
+        })
+        .await
+    }
+
+    /// Makes a guest identity with its first session (the token's hash) in one
+    /// transaction.
+    pub async fn create_guest(
+        &self,
+        id: IdentityId,
+        token_hash: String,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO identities (id, kind, created_at) VALUES (?1, 'guest', ?2)",
+                params![id.as_str(), now],
+            )?;
+            tx.execute(
+                "INSERT INTO sessions (token_hash, identity, created_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![token_hash, id.as_str(), now, expires_at],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The identity of the session with this token hash, if it has not expired at `now`;
+    /// a session used in the second half of its life is renewed for `lifetime` more.
+    pub async fn session(
+        &self,
+        token_hash: String,
+        now: i64,
+        lifetime: i64,
+    ) -> Result<Option<IdentityId>, StoreError> {
+        self.with(move |conn| {
+            let row: Option<(String, i64)> = conn
+                .query_row(
+                    "SELECT identity, expires_at FROM sessions WHERE token_hash = ?1",
+                    params![token_hash],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((identity, expires_at)) = row else {
+                return Ok(None);
+            };
+            if expires_at <= now {
+                conn.execute(
+                    "DELETE FROM sessions WHERE token_hash = ?1",
+                    params![token_hash],
+                )?;
+                return Ok(None);
+            }
+            if expires_at - now < lifetime / 2 {
+                conn.execute(
+                    "UPDATE sessions SET expires_at = ?2 WHERE token_hash = ?1",
+                    params![token_hash, now + lifetime],
+                )?;
+            }
+            Ok(identity.parse().ok())
         })
         .await
     }

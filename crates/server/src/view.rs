@@ -6,7 +6,7 @@ use wuzi_rules::opening::{Choice, OpeningRule, Phase, Seat};
 use wuzi_rules::{Cell, Color, EndReason, Pos, Rule, Size, Variant};
 
 use crate::clock::ClockSetup;
-use crate::live::{Action, ForbiddenPolicy, LiveGame, Mode, Who};
+use crate::live::{Action, ForbiddenPolicy, LiveGame, Mode, Owners, Who};
 
 /// A point with both coordinate systems.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,6 +193,10 @@ pub struct GameView {
     pub computer: Option<ComputerView>,
     /// Who holds each colour.
     pub players: PlayersView,
+    /// The identities that own the seats (compare with `GET /api/me`); `null` for the
+    /// computer's seat and in games from before seats had owners.
+    #[serde(default)]
+    pub owners: Owners,
     /// The stones in order.
     pub moves: Vec<MoveView>,
     /// Number of stones.
@@ -337,6 +341,7 @@ impl GameView {
                     seat: c.seat,
                     color: opening.color_of(c.seat),
                 }),
+            owners: setup.owners.clone(),
             players: PlayersView {
                 black: live.who_plays(Color::Black),
                 white: live.who_plays(Color::White),

@@ -479,6 +479,7 @@ async fn import_continues_from_any_move_and_refuses_bad_records() {
 async fn games_survive_a_restart_and_continue() {
     let db = TempDb::new();
     let id;
+    let cookie;
     {
         let app = TestApp::on(&db);
         let g = app
@@ -489,8 +490,11 @@ async fn games_survive_a_restart_and_continue() {
         app.play(&id, "h8").await;
         app.play(&id, "i9").await;
         app.hub.close();
+        cookie = app.cookie.lock().unwrap().clone();
     }
+    // The same browser (its session cookie) after the restart.
     let app = TestApp::on(&db);
+    *app.cookie.lock().unwrap() = cookie;
     let g = app.game(&id).await;
     assert_eq!(moves(&g), ["h8", "i9"]);
     assert_eq!(g["config"]["theme"], "rock");
@@ -724,6 +728,7 @@ async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
         wuzi_server::HubConfig {
             idle: Duration::ZERO,
             sweep_every: Duration::from_secs(3600),
+            secure_cookies: false,
         },
     );
     let g = app

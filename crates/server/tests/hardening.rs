@@ -277,3 +277,75 @@ async fn a_taken_id_is_never_overwritten() {
     assert!(matches!(e, wuzi_server::store::StoreError::Taken(_)), "{e}");
     assert_eq!(app.stored(id).await, stored);
 }
+
+/// Issue 23 (seats): a game's seats belong to the identity that made it. Another
+/// identity (or none) gets 403 on every action, over HTTP and the WebSocket, nothing
+/// changes, and it can still watch.
+#[tokio::test]
+async fn only_a_seats_owner_acts_for_it() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let g = app
+        .create(json!({"computer": {"player": "level1", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    assert!(g["owners"]["first"].is_string(), "{g}");
+    assert_eq!(
+        g["owners"]["second"],
+        Value::Null,
+        "the computer's seat: {g}"
+    );
+    app.play(&id, "h8").await;
+    let g = app.wait_ply(&id, 1).await;
+    assert_eq!(g["ply"], 2);
+    let before = app.stored(&id).await;
+    let owner = app.cookie.lock().unwrap().clone().unwrap();
+    // A stranger: another browser (a guest of its own) and a request without a cookie.
+    let stranger = TestApp::on(&db);
+    stranger.create(json!({"mode": "local"})).await;
+    let other = stranger.cookie.lock().unwrap().clone().unwrap();
+    assert_ne!(other, owner);
+    let actions = [
+        ("moves", json!({"pos": "a1"})),
+        ("undo", json!({})),
+        ("resign", json!({})),
+        ("resign", json!({"color": "white"})),
+        ("resign", json!({"color": "black"})),
+        ("restart", json!({})),
+        ("hint", json!({})),
+        ("analysis", json!({})),
+        ("stop", json!({})),
+        ("opening", json!({"choice": "black"})),
+    ];
+    for cookie in [Some(other.as_str()), Some("wuzi_session=forged"), None] {
+        for (path, body) in &actions {
+            let mut req = Request::post(format!("/api/games/{id}/{path}"))
+                .header(header::CONTENT_TYPE, "application/json");
+            if let Some(c) = cookie {
+                req = req.header(header::COOKIE, c);
+            }
+            let (s, e, _) = app
+                .send_bare(req.body(Body::from(body.to_string())).unwrap())
+                .await;
+            assert_eq!(s, StatusCode::FORBIDDEN, "{path} {body} as {cookie:?}: {e}");
+            assert_eq!(code(&e), "not_yours", "{path}: {e}");
+        }
+    }
+    *app.cookie.lock().unwrap() = Some(owner.clone());
+    assert_eq!(app.stored(&id).await, before, "nothing changed");
+    // The owner cannot resign for the computer either.
+    let (s, e) = app
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"color": "white"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+    // Watching needs no seat.
+    let (s, g) = stranger.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 2);
+    // The owner plays on.
+    let g = app.play(&id, "h9").await;
+    assert_eq!(g["ply"], 3);
+}

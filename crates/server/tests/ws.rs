@@ -34,20 +34,48 @@ async fn start(app: &TestApp) -> SocketAddr {
     addr
 }
 
+/// The session cookie each test server last set (each test's server is one browser).
+static JAR: std::sync::Mutex<Vec<(SocketAddr, String)>> = std::sync::Mutex::new(Vec::new());
+
+fn cookie_for(addr: SocketAddr) -> Option<String> {
+    let jar = JAR.lock().unwrap();
+    jar.iter().find(|(a, _)| *a == addr).map(|(_, c)| c.clone())
+}
+
 async fn http(addr: SocketAddr, path: &str, body: Value) -> Value {
     // A tiny HTTP/1.1 client is enough for one JSON POST.
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.to_string();
+    let cookie = cookie_for(addr)
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
     let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: x\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
-    let (_, json) = out.split_once("\r\n\r\n").unwrap();
+    let (head, json) = out.split_once("\r\n\r\n").unwrap();
+    if let Some(set) = head.lines().find_map(|l| {
+        l.strip_prefix("set-cookie: ")
+            .or_else(|| l.strip_prefix("Set-Cookie: "))
+    }) {
+        let pair = set.split(';').next().unwrap().to_string();
+        JAR.lock().unwrap().push((addr, pair));
+    }
     serde_json::from_str(json).unwrap()
+}
+
+/// A WebSocket to `url` on `addr`, with the session cookie (as the page's browser).
+async fn connect(addr: SocketAddr, url: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().unwrap();
+    if let Some(c) = cookie_for(addr) {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
 }
 
 /// The next JSON message of `kind`, skipping others (thinking, clock ...).
@@ -89,9 +117,7 @@ async fn websocket_plays_a_game_against_the_computer() {
     )
     .await;
     let id = g["id"].as_str().unwrap();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
+    let mut ws = connect(addr, &format!("ws://{addr}/api/games/{id}/ws")).await;
     let first = next_of(&mut ws, "state").await;
     assert_eq!(first["game"]["id"], id);
     assert_eq!(first["game"]["ply"], 0);
@@ -132,6 +158,22 @@ async fn websocket_plays_a_game_against_the_computer() {
         .await
         .unwrap();
     assert_eq!(next_of(&mut other, "state").await["game"]["ply"], 2);
+    // It has no session cookie: a spectator, whose actions are refused.
+    for msg in [
+        json!({"type": "move", "pos": "a1"}),
+        json!({"type": "undo"}),
+        json!({"type": "resign"}),
+        json!({"type": "restart"}),
+        json!({"type": "hint"}),
+        json!({"type": "stop"}),
+    ] {
+        send(&mut other, msg.clone()).await;
+        assert_eq!(
+            next_of(&mut other, "error").await["code"],
+            "not_yours",
+            "{msg}"
+        );
+    }
     send(&mut ws, json!({"type": "undo"})).await;
     let s = next_of(&mut other, "state").await;
     assert_eq!(s["game"]["ply"], 0);
@@ -166,9 +208,7 @@ async fn clock_ticks_reach_subscribers() {
     )
     .await;
     let id = g["id"].as_str().unwrap();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
+    let mut ws = connect(addr, &format!("ws://{addr}/api/games/{id}/ws")).await;
     next_of(&mut ws, "state").await;
     send(&mut ws, json!({"type": "move", "pos": "h8"})).await;
     let s = next_of(&mut ws, "state").await;
@@ -194,7 +234,7 @@ async fn leaving_the_page_cancels_the_computer_and_coming_back_resumes() {
     .await;
     let id = g["id"].as_str().unwrap();
     let url = format!("ws://{addr}/api/games/{id}/ws");
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut ws = connect(addr, &url).await;
     next_of(&mut ws, "state").await;
     send(&mut ws, json!({"type": "move", "pos": "h8"})).await;
     let s = next_of(&mut ws, "state").await;
@@ -214,7 +254,7 @@ async fn leaving_the_page_cancels_the_computer_and_coming_back_resumes() {
     let stored = app.stored(id).await;
     assert_eq!(stored.state.moves.len(), 1);
     // Back on the page: the computer thinks again and answers.
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let mut ws = connect(addr, &url).await;
     let s = next_of(&mut ws, "state").await;
     assert_eq!(s["game"]["ply"], 1);
     assert_eq!(s["game"]["thinking"], true);

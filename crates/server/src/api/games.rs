@@ -18,7 +18,8 @@ use crate::clock::ClockSetup;
 use crate::error::{ApiJson, Error, OptionalJson};
 use crate::hub::{Hub, ServerMsg, Slot, parse_player, seat_for};
 use crate::id::{GameId, random_seed};
-use crate::live::{ComputerSetup, ForbiddenPolicy, Mode, Player, Setup, Who};
+use crate::identity::{IdentityId, Requester};
+use crate::live::{ComputerSetup, ForbiddenPolicy, Mode, Owners, Player, Setup, Who};
 use crate::record;
 use crate::view::{AnalysisView, GameView, Purpose};
 
@@ -256,17 +257,27 @@ impl NewGame {
             clock,
             forbidden_policy: self.forbidden_policy.unwrap_or_default(),
             seed,
+            owners: Owners::default(),
         })
     }
 }
 
 async fn create(
     State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
     OptionalJson(req): OptionalJson<NewGame>,
 ) -> Result<(StatusCode, ApiJson<GameView>), Error> {
-    let view = hub.create(req.into_setup()?).await?;
+    let mut setup = req.into_setup()?;
+    setup.claim(who.ok_or_else(no_identity)?);
+    let view = hub.create(setup).await?;
     tracing::info!(id = %view.id, mode = ?view.mode, rule = %view.config.rule, "game created");
     Ok((StatusCode::CREATED, ApiJson(view)))
+}
+
+/// The error for a changing request without an identity (the identity middleware makes
+/// one for every such request, so this is only a request the router got directly).
+fn no_identity() -> Error {
+    Error::NotYours("this request has no identity: send the session cookie".into())
 }
 
 fn parse_id(id: &str) -> Result<GameId, Error> {
@@ -387,23 +398,67 @@ impl MoveRequest {
     }
 }
 
-/// Applies a move request by the person at the board.
-pub async fn apply_move(
+/// An action by a player, from HTTP or the WebSocket.
+#[derive(Clone, Debug)]
+pub enum PlayerAction {
+    /// Play a stone.
+    Move(MoveRequest),
+    /// Take back (to this many stones).
+    Undo(Option<usize>),
+    /// Resign (this colour).
+    Resign(Option<Color>),
+    /// Back to the empty board.
+    Restart,
+    /// An opening colour choice.
+    Choose(Choice),
+}
+
+/// Performs `action` for `who`, who must own the seat it acts for (see
+/// [`crate::live::LiveGame::authorize`]); anyone else gets `403 not_yours` and nothing
+/// changes.
+pub async fn perform(
     hub: &Arc<Hub>,
     slot: &Arc<Slot>,
-    req: MoveRequest,
+    who: Option<&IdentityId>,
+    action: PlayerAction,
 ) -> Result<GameView, Error> {
     hub.act(slot, |g, now| {
-        let pos = req.point(g.game().size())?;
-        if let Some(ply) = req.ply
-            && ply != g.game().ply()
-        {
-            return Err(Error::Stale(format!(
-                "ply: the game has {}, not {ply}; reload it",
-                stones(g.game().ply())
-            )));
+        // The seat that must act (a move, a choice) must be the requester's.
+        let acting = || match g.to_act() {
+            Some((seat, _)) if g.who(seat) == Who::Human => g.authorize(who, seat),
+            _ => Ok(()),
+        };
+        match action {
+            PlayerAction::Move(req) => {
+                acting()?;
+                let pos = req.point(g.game().size())?;
+                if let Some(ply) = req.ply
+                    && ply != g.game().ply()
+                {
+                    return Err(Error::Stale(format!(
+                        "ply: the game has {}, not {ply}; reload it",
+                        stones(g.game().ply())
+                    )));
+                }
+                g.play(Who::Human, pos, now)
+            }
+            PlayerAction::Undo(to_ply) => {
+                g.authorize_all(who)?;
+                g.undo(to_ply, now)
+            }
+            PlayerAction::Resign(color) => {
+                let color = g.resigning_color(who, color)?;
+                g.resign(color, now)
+            }
+            PlayerAction::Restart => {
+                g.authorize_all(who)?;
+                g.restart(now)
+            }
+            PlayerAction::Choose(choice) => {
+                acting()?;
+                g.choose(Who::Human, choice, now)
+            }
         }
-        g.play(Who::Human, pos, now)
     })
     .await
 }
@@ -411,10 +466,13 @@ pub async fn apply_move(
 async fn play(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
-    apply_move(&hub, &slot, req).await.map(ApiJson)
+    perform(&hub, &slot, who.as_ref(), PlayerAction::Move(req))
+        .await
+        .map(ApiJson)
 }
 
 /// `POST /undo` body.
@@ -428,10 +486,11 @@ pub struct UndoRequest {
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     OptionalJson(req): OptionalJson<UndoRequest>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.act(&slot, |g, now| g.undo(req.to_ply, now))
+    perform(&hub, &slot, who.as_ref(), PlayerAction::Undo(req.to_ply))
         .await
         .map(ApiJson)
 }
@@ -447,10 +506,11 @@ pub struct ResignRequest {
 async fn resign(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     OptionalJson(req): OptionalJson<ResignRequest>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.act(&slot, |g, now| g.resign(req.color, now))
+    perform(&hub, &slot, who.as_ref(), PlayerAction::Resign(req.color))
         .await
         .map(ApiJson)
 }
@@ -463,10 +523,13 @@ pub struct Empty {}
 async fn restart(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     OptionalJson(Empty {}): OptionalJson<Empty>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.act(&slot, |g, now| g.restart(now)).await.map(ApiJson)
+    perform(&hub, &slot, who.as_ref(), PlayerAction::Restart)
+        .await
+        .map(ApiJson)
 }
 
 /// `POST /opening` body.
@@ -480,10 +543,11 @@ pub struct ChooseRequest {
 async fn choose(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     ApiJson(req): ApiJson<ChooseRequest>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.act(&slot, |g, now| g.choose(Who::Human, req.choice, now))
+    perform(&hub, &slot, who.as_ref(), PlayerAction::Choose(req.choice))
         .await
         .map(ApiJson)
 }
@@ -500,10 +564,11 @@ async fn hint(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     ClientAddr(client): ClientAddr,
+    Requester(who): Requester,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<ApiJson<AnalysisView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.analyze(&slot, Purpose::Hint, req.time_ms, client)
+    hub.analyze(&slot, Purpose::Hint, req.time_ms, client, who.as_ref())
         .await
         .map(ApiJson)
 }
@@ -512,10 +577,11 @@ async fn analysis(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     ClientAddr(client): ClientAddr,
+    Requester(who): Requester,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<ApiJson<AnalysisView>, Error> {
     let slot = find(&hub, &id).await?;
-    hub.analyze(&slot, Purpose::Analysis, req.time_ms, client)
+    hub.analyze(&slot, Purpose::Analysis, req.time_ms, client, who.as_ref())
         .await
         .map(ApiJson)
 }
@@ -523,9 +589,11 @@ async fn analysis(
 async fn stop(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    Requester(who): Requester,
     OptionalJson(Empty {}): OptionalJson<Empty>,
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
+    slot.game_lock().await.authorize_all(who.as_ref())?;
     hub.stop(&slot);
     hub.view(&slot).await.map(ApiJson)
 }
@@ -593,9 +661,11 @@ pub struct ImportRequest {
 
 async fn import(
     State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
     ApiJson(req): ApiJson<ImportRequest>,
 ) -> Result<(StatusCode, ApiJson<GameView>), Error> {
-    let live = record::import(req)?;
+    let mut live = record::import(req)?;
+    live.claim(who.ok_or_else(no_identity)?);
     let view = hub.adopt(live).await?;
     tracing::info!(id = %view.id, ply = view.ply, "game imported");
     Ok((StatusCode::CREATED, ApiJson(view)))

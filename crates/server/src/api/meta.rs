@@ -11,6 +11,7 @@ use wuzi_engine::{ClassicAi, PlayerKind};
 
 use crate::error::ApiJson;
 use crate::hub::Hub;
+use crate::identity::Requester;
 
 /// The OpenAPI document, written by hand next to docs/api.md.
 pub const OPENAPI: &str = include_str!("../../openapi.json");
@@ -21,6 +22,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/health", get(health))
         .route("/api/players", get(players))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/me", get(me))
 }
 
 #[derive(Debug, Serialize)]
@@ -66,6 +68,22 @@ pub fn classic_name(ai: ClassicAi) -> &'static str {
         ClassicAi::Tuple => "Classic: five-cell windows",
         ClassicAi::Greedy => "Classic: longest line",
     }
+}
+
+/// `GET /api/me`: who the session cookie says the requester is.
+#[derive(Debug, Serialize)]
+struct Me {
+    /// The identity id, or `null` before the first change made from this browser.
+    identity: Option<String>,
+    /// `"guest"` (accounts come later), or `null`.
+    kind: Option<&'static str>,
+}
+
+async fn me(Requester(who): Requester) -> ApiJson<Me> {
+    ApiJson(Me {
+        kind: who.as_ref().map(|_| "guest"),
+        identity: who.map(String::from),
+    })
 }
 
 async fn openapi() -> impl IntoResponse {

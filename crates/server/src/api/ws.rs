@@ -17,10 +17,10 @@ use wuzi_rules::Color;
 use wuzi_rules::opening::Choice;
 
 use crate::api::ClientAddr;
-use crate::api::games::{MoveRequest, apply_move, find};
+use crate::api::games::{MoveRequest, PlayerAction, find, perform};
 use crate::error::Error;
 use crate::hub::{Hub, ServerMsg, Slot};
-use crate::live::Who;
+use crate::identity::{IdentityId, Requester};
 use crate::view::Purpose;
 
 /// Largest message (and frame) a client may send; larger ones close the socket with
@@ -115,6 +115,7 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     ClientAddr(client): ClientAddr,
+    Requester(who): Requester,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let slot = find(&hub, &id).await?;
@@ -128,10 +129,20 @@ pub async fn upgrade(
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| run_socket(hub, slot, client, socket)))
+        .on_upgrade(move |socket| run_socket(hub, slot, Peer { client, who }, socket)))
 }
 
-async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, client: Option<IpAddr>, socket: WebSocket) {
+/// Who is at the other end of a socket: its address, and its identity (from the session
+/// cookie sent with the upgrade; none for a spectator without one).
+#[derive(Clone, Debug, Default)]
+pub struct Peer {
+    /// The client's address.
+    pub client: Option<IpAddr>,
+    /// Its identity.
+    pub who: Option<IdentityId>,
+}
+
+async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, peer: Peer, socket: WebSocket) {
     let (sink, stream) = socket.split();
     let sink = sink.with(|out: Outgoing| {
         future::ready(Ok::<_, axum::Error>(match out {
@@ -162,7 +173,7 @@ async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, client: Option<IpAddr>, sock
         })
         .take_while(|m| future::ready(m.is_some()))
         .filter_map(future::ready);
-    session(hub, slot, client, Box::pin(sink), Box::pin(stream)).await;
+    session(hub, slot, peer, Box::pin(sink), Box::pin(stream)).await;
 }
 
 /// Whether a read error is a frame or message over the limit.
@@ -192,13 +203,8 @@ fn error_msg(e: &Error) -> ServerMsg {
 /// and applying the client's messages. Pings the client every [`PING_EVERY`] and closes
 /// the socket after [`SILENCE`] without a word from it, or at once (code 1009) for a
 /// message over [`MAX_MESSAGE`].
-pub async fn session<S, R>(
-    hub: Arc<Hub>,
-    slot: Arc<Slot>,
-    client: Option<IpAddr>,
-    mut sink: S,
-    mut stream: R,
-) where
+pub async fn session<S, R>(hub: Arc<Hub>, slot: Arc<Slot>, peer: Peer, mut sink: S, mut stream: R)
+where
     S: Sink<Outgoing> + Unpin,
     R: Stream<Item = Incoming> + Unpin,
 {
@@ -252,7 +258,7 @@ pub async fn session<S, R>(
                     Some(Incoming::Binary) => error_msg(&Error::BadRequest(
                         "binary messages are not read; send JSON text".into(),
                     )),
-                    Some(Incoming::Text(text)) => match handle(&hub, &slot, client, &text, &direct).await {
+                    Some(Incoming::Text(text)) => match handle(&hub, &slot, &peer, &text, &direct).await {
                         Some(reply) => reply,
                         None => continue,
                     },
@@ -283,7 +289,7 @@ pub async fn session<S, R>(
 async fn handle(
     hub: &Arc<Hub>,
     slot: &Arc<Slot>,
-    client: Option<IpAddr>,
+    peer: &Peer,
     text: &str,
     direct: &mpsc::Sender<ServerMsg>,
 ) -> Option<ServerMsg> {
@@ -295,17 +301,18 @@ async fn handle(
             ))));
         }
     };
+    let who = peer.who.as_ref();
+    let act = |action| perform(hub, slot, who, action);
     let result = match msg {
-        ClientMsg::Move { pos, x, y, ply } => apply_move(hub, slot, MoveRequest { pos, x, y, ply })
-            .await
-            .map(drop),
-        ClientMsg::Undo { to_ply } => hub.act(slot, |g, now| g.undo(to_ply, now)).await.map(drop),
-        ClientMsg::Resign { color } => hub.act(slot, |g, now| g.resign(color, now)).await.map(drop),
-        ClientMsg::Restart => hub.act(slot, |g, now| g.restart(now)).await.map(drop),
-        ClientMsg::Choose { choice } => hub
-            .act(slot, |g, now| g.choose(Who::Human, choice, now))
-            .await
-            .map(drop),
+        ClientMsg::Move { pos, x, y, ply } => {
+            act(PlayerAction::Move(MoveRequest { pos, x, y, ply }))
+                .await
+                .map(drop)
+        }
+        ClientMsg::Undo { to_ply } => act(PlayerAction::Undo(to_ply)).await.map(drop),
+        ClientMsg::Resign { color } => act(PlayerAction::Resign(color)).await.map(drop),
+        ClientMsg::Restart => act(PlayerAction::Restart).await.map(drop),
+        ClientMsg::Choose { choice } => act(PlayerAction::Choose(choice)).await.map(drop),
         ClientMsg::Hint { time_ms } | ClientMsg::Analysis { time_ms } => {
             let purpose = if matches!(msg, ClientMsg::Hint { .. }) {
                 Purpose::Hint
@@ -313,8 +320,12 @@ async fn handle(
                 Purpose::Analysis
             };
             let (hub, slot, direct) = (Arc::clone(hub), Arc::clone(slot), direct.clone());
+            let peer = peer.clone();
             tokio::spawn(async move {
-                let reply = match hub.analyze(&slot, purpose, time_ms, client).await {
+                let reply = match hub
+                    .analyze(&slot, purpose, time_ms, peer.client, peer.who.as_ref())
+                    .await
+                {
                     Ok(result) => ServerMsg::Analysis { purpose, result },
                     Err(e) => error_msg(&e),
                 };
@@ -322,10 +333,13 @@ async fn handle(
             });
             Ok(())
         }
-        ClientMsg::Stop => {
-            hub.stop(slot);
-            Ok(())
-        }
+        ClientMsg::Stop => match slot.game_lock().await.authorize_all(who) {
+            Ok(()) => {
+                hub.stop(slot);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        },
         ClientMsg::Ping => return Some(ServerMsg::Pong),
     };
     result.err().map(|e| error_msg(&e))

@@ -47,10 +47,12 @@ impl Drop for TempDb {
     }
 }
 
-/// The app under test.
+/// The app under test, with a cookie jar: its requests carry the session cookie the
+/// server last set, as a browser's would.
 pub struct TestApp {
     pub router: Router,
     pub hub: Arc<Hub>,
+    pub cookie: std::sync::Mutex<Option<String>>,
 }
 
 impl TestApp {
@@ -80,13 +82,33 @@ impl TestApp {
         TestApp {
             router: wuzi_server::app(Arc::clone(&hub)),
             hub,
+            cookie: std::sync::Mutex::new(None),
         }
     }
 
     /// Sends a request; returns the status and the body as JSON (or as a JSON string if
     /// it is not JSON).
-    pub async fn send(&self, req: Request<Body>) -> (StatusCode, Value, axum::http::HeaderMap) {
+    pub async fn send(&self, mut req: Request<Body>) -> (StatusCode, Value, axum::http::HeaderMap) {
+        let jar = self.cookie.lock().unwrap().clone();
+        if let Some(c) = jar
+            && !req.headers().contains_key(header::COOKIE)
+        {
+            req.headers_mut().insert(header::COOKIE, c.parse().unwrap());
+        }
+        self.send_bare(req).await
+    }
+
+    /// Sends a request as it is (no cookie from the jar), keeping a session cookie the
+    /// server sets.
+    pub async fn send_bare(
+        &self,
+        req: Request<Body>,
+    ) -> (StatusCode, Value, axum::http::HeaderMap) {
         let res = self.router.clone().oneshot(req).await.expect("infallible");
+        if let Some(set) = res.headers().get(header::SET_COOKIE) {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            *self.cookie.lock().unwrap() = Some(pair);
+        }
         let status = res.status();
         let headers = res.headers().clone();
         let bytes = res.into_body().collect().await.expect("body").to_bytes();
