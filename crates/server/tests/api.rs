@@ -230,8 +230,10 @@ async fn renju_forbidden_points_are_refused_or_lose_per_policy() {
 async fn computer_replies_and_undo_takes_back_to_the_human_move() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
+    // Level 10 thinks for seconds (level 1 may answer before the next request), and `stop`
+    // makes it move at once.
     let g = app
-        .create(json!({"computer": {"player": "level1", "color": "white"}}))
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
         .await;
     let id = g["id"].as_str().unwrap();
     assert_eq!(g["players"], json!({"black": "human", "white": "computer"}));
@@ -244,6 +246,8 @@ async fn computer_replies_and_undo_takes_back_to_the_human_move() {
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
     assert_eq!(code(&e), "not_your_turn");
+    let (s, e) = app.post(&format!("/api/games/{id}/stop"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
     let g = app.wait_ply(id, 1).await;
     assert_eq!(g["ply"], 2, "{g}");
     assert_eq!(g["moves"][1]["color"], "white");
