@@ -491,3 +491,35 @@ fn a_ladder_plays_neighbours_and_prints_ratings() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_brain_that_cannot_start_is_an_error_not_a_win() {
+    let dir = scratch("nostart");
+    // Refuses the board it is offered.
+    let refuses = script_brain(
+        &dir,
+        "pbrain-refuse",
+        "while read -r line; do case \"$line\" in START*) echo ERROR unsupported size;; END*) exit 0;; esac; done",
+    );
+    let missing = dir.join("pbrain-missing").display().to_string();
+    for brain in ["./nonexistent-brain", &missing, &refuses] {
+        let out = wuzi(&[
+            "match",
+            "level1",
+            brain,
+            "--games",
+            "2",
+            "--time-per-move",
+            "100",
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{brain}: {stdout}\n{stderr}");
+        assert!(stderr.contains("cannot start"), "{brain}: {stderr}");
+        assert!(
+            !stdout.contains("Elo") && !stdout.contains("100.0%"),
+            "{brain}: a brain that never started is no win:\n{stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -30,7 +30,8 @@ Examples:
 Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
 Gomocup brain command (a path like ./pbrain-x, or cmd:NAME ARGS). Each opening is played twice,
 once with each player as Black. A move that is illegal, forbidden (renju), late or missing
-loses the game; so does a brain that crashes.";
+loses the game; so does a brain that crashes. A brain that cannot start (no such program, or
+it refuses the board) is an error before the first game, exit status 2.";
 
 /// Play engines against each other and report score, Elo and SPRT.
 #[derive(Debug, clap::Args)]
@@ -152,6 +153,29 @@ struct Setup {
     grace: Duration,
     per_move: Option<Duration>,
     tc: Option<TimeControl>,
+}
+
+impl Setup {
+    /// What a player may spend on its next move, with `clock` left on its match clock.
+    fn move_time(&self, clock: Option<Duration>) -> MoveTime {
+        MoveTime {
+            limit: match (self.per_move, clock) {
+                (Some(t), _) => t,
+                (None, Some(left)) => left,
+                (None, None) => Duration::from_secs(1),
+            },
+            clock: clock.zip(self.tc).map(|(left, tc)| Clock {
+                remaining: left,
+                increment: tc.increment,
+                moves_to_go: None,
+            }),
+        }
+    }
+}
+
+/// One worker's pair of players.
+fn build_players(setup: &Setup) -> [Box<dyn Player + Send>; 2] {
+    [0, 1].map(|p| players::build(&setup.specs[p], setup.threads[p], setup.hash, setup.grace))
 }
 
 /// Runs `wuzi match`.
@@ -294,6 +318,20 @@ fn run_pair(
         per_move,
         tc: args.tc,
     });
+    // The first worker's players start here, before any game: a brain that cannot start
+    // (no such program, or it refuses the board) makes the match meaningless, so it is an
+    // error, never a game lost by it. Later failures are the brain's losses.
+    let mut first = build_players(&setup);
+    for (p, player) in first.iter_mut().enumerate() {
+        let time = setup.move_time(setup.tc.map(|tc| tc.base));
+        if let Err(f) = player.new_game(&setup.config, time) {
+            let why = match f {
+                Failure::Start(why) => why,
+                other => other.to_string(),
+            };
+            return Err(CliError::input(format!("{} cannot start: {why}", names[p])));
+        }
+    }
     let time_text = match (per_move, args.tc) {
         (Some(t), _) => format!("{} ms/move", t.as_millis()),
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
@@ -318,6 +356,7 @@ fn run_pair(
     let halt = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Report>();
     let mut workers = Vec::new();
+    let mut first = Some(first);
     for _ in 0..args.concurrency.min(args.games) {
         let (setup, next, halt, tx) = (
             Arc::clone(&setup),
@@ -326,11 +365,9 @@ fn run_pair(
             tx.clone(),
         );
         let games = args.games;
+        let ready = first.take();
         workers.push(thread::spawn(move || {
-            let mut players: [Box<dyn Player + Send>; 2] = [
-                players::build(&setup.specs[0], setup.threads[0], setup.hash, setup.grace),
-                players::build(&setup.specs[1], setup.threads[1], setup.hash, setup.grace),
-            ];
+            let mut players = ready.unwrap_or_else(|| build_players(&setup));
             loop {
                 if halt.load(Ordering::SeqCst) {
                     return;
@@ -577,18 +614,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
     }
     let mut slowest: [Option<(Duration, usize)>; 2] = [None, None];
     let mut clocks = [setup.tc.map(|tc| tc.base); 2];
-    let move_time = |clock: Option<Duration>| MoveTime {
-        limit: match (setup.per_move, clock) {
-            (Some(t), _) => t,
-            (None, Some(left)) => left,
-            (None, None) => Duration::from_secs(1),
-        },
-        clock: clock.zip(setup.tc).map(|(left, tc)| Clock {
-            remaining: left,
-            increment: tc.increment,
-            moves_to_go: None,
-        }),
-    };
+    let move_time = |clock: Option<Duration>| setup.move_time(clock);
     let lose = |player: usize, why: String| Outcome {
         winner: Some(1 - player),
         reason: format!(
