@@ -523,3 +523,36 @@ fn a_brain_that_cannot_start_is_an_error_not_a_win() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn bench_writes_positions_and_moves_in_renju_notation() {
+    let out = ok(&["bench", "--depth", "2"]);
+    assert!(
+        out.lines().next().unwrap().contains("renju notation"),
+        "{out}"
+    );
+    let mut seen = 0;
+    for line in out.lines().filter(|l| l.contains(" best ")) {
+        // ` 1 freestyle 15 h8g7f6g8g9 w best f6 nodes …`
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let rule: Rule = w[1].parse().unwrap();
+        let size = Size::square(w[2].parse().unwrap()).unwrap();
+        let moves = notation::parse_moves(w[3], size).unwrap();
+        let game = Game::from_moves(GameConfig::new(rule, size), &moves)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        let to_move = if game.side_to_move() == wuzi_rules::Color::Black {
+            "b"
+        } else {
+            "w"
+        };
+        assert_eq!(w[4], to_move, "{line}");
+        let best = size.parse_pos(w[6]).unwrap();
+        assert!(
+            game.board().get(best) == wuzi_rules::Cell::Empty,
+            "{line}: the best move is an occupied point"
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 10, "{out}");
+    assert!(ok(&["bench", "--help"]).contains("bottom"));
+}

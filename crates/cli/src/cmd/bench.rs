@@ -2,7 +2,7 @@
 //! position, the node total (a signature of the search) and nodes per second.
 
 use wuzi_engine::bench;
-use wuzi_rules::Color;
+use wuzi_rules::{Color, notation};
 
 use super::{CliError, hash_mb};
 
@@ -11,9 +11,11 @@ Examples:
   wuzi bench
   wuzi bench --depth 10 --threads 2
 
-The positions are Rapfi's benchmark set (freestyle 15 and 20, standard, renju). The node
-total is deterministic with one thread (a signature: a change means the search changed);
-with more threads it varies from run to run.";
+The positions are Rapfi's benchmark set (freestyle 15 and 20, standard, renju). They and the
+best moves are written in renju notation, as everywhere in wuzi: column letter from `a` on
+the left, row 1 at the bottom (Rapfi's own files count rows from the top). The node total
+is deterministic with one thread (a signature: a change means the search changed); with
+more threads it varies from run to run.";
 
 /// Search the benchmark positions to a fixed depth.
 #[derive(Debug, clap::Args)]
@@ -38,7 +40,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ));
     }
     say!(
-        "bench: depth {}, {} thread(s), hash {} MiB",
+        "bench: depth {}, {} thread(s), hash {} MiB; points in renju notation (a1 bottom left)",
         args.depth,
         args.threads,
         args.hash
@@ -60,7 +62,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             i + 1,
             line.position.rule.name(),
             size.width(),
-            line.position.moves,
+            notation::format_moves(pos.moves(), size, ""),
             best,
             line.nodes,
             line.time.as_secs_f64() * 1000.0
