@@ -556,3 +556,79 @@ fn bench_writes_positions_and_moves_in_renju_notation() {
     assert_eq!(seen, 10, "{out}");
     assert!(ok(&["bench", "--help"]).contains("bottom"));
 }
+
+/// The moves of a progress line's `pv …` (without a note in brackets), or of the `pv:` line.
+fn pv_of(line: &str) -> &str {
+    let pv = line.split_once("pv").map_or("", |(_, pv)| pv);
+    let pv = pv.split(" (").next().unwrap_or("");
+    pv.trim_start_matches(':').trim()
+}
+
+#[test]
+fn analyze_ends_on_the_line_it_reports() {
+    for moves in ["h8 i9 j10", "h8 h9 i8", "h8 i9 j10 g8"] {
+        let out = ok(&["analyze", "--time", "700ms", moves]);
+        let lines: Vec<&str> = out.lines().collect();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("best move: "))
+            .expect(&out);
+        let last = lines[best - 1];
+        let pv = lines.iter().find(|l| l.starts_with("pv: ")).expect(&out);
+        assert_eq!(pv_of(last), pv_of(pv), "{out}");
+        assert_eq!(
+            lines[best].strip_prefix("best move: ").unwrap(),
+            pv_of(pv).split(' ').next().unwrap(),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn analyze_names_exactly_what_is_wrong() {
+    let out = ok(&["analyze", "--depth", "1", "h8"]);
+    assert!(out.contains(", 1 stone\n"), "{out}");
+    let err = input_error(&["analyze", "--depth", "0", "h8"]);
+    assert!(err.contains("--depth"), "{err}");
+    let err = input_error(&["analyze", "--to-move", "white", "h8"]);
+    assert!(
+        err.contains("--to-move") && err.contains("--board"),
+        "{err}"
+    );
+    let err = input_error(&["analyze", "--time", "99999999999999999s", "h8"]);
+    assert!(err.contains("too long") && err.contains("at most"), "{err}");
+    let err = input_error(&["analyze", "--multipv", "0", "h8"]);
+    assert!(
+        err.contains("--multipv") && !err.contains("--threads"),
+        "{err}"
+    );
+    let err = input_error(&["analyze", "--threads", "0", "h8"]);
+    assert!(
+        err.contains("--threads") && !err.contains("--multipv"),
+        "{err}"
+    );
+    let err = input_error(&["bench", "--threads", "0"]);
+    assert!(
+        err.contains("--threads") && !err.contains("--depth"),
+        "{err}"
+    );
+    let err = input_error(&["match", "full", "level1", "--concurrency", "0"]);
+    assert!(
+        err.contains("--concurrency") && !err.contains("--threads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_examples_in_analyze_help_show_what_they_promise() {
+    let help = ok(&["analyze", "--help"]);
+    let vcf = help
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("wuzi "))
+        .find(|l| l.contains("--solve vcf") && !l.contains("--board"))
+        .expect(&help);
+    let args: Vec<&str> = vcf.split_whitespace().collect();
+    let out = ok(&args);
+    assert!(!out.contains("vcf: none"), "{vcf}: {out}");
+    assert!(out.contains("check: replayed, black wins"), "{vcf}: {out}");
+}

@@ -242,3 +242,41 @@ fn help_explains_every_command() {
     let forbidden = ok(&["forbidden", "--help"]);
     assert!(forbidden.contains("sorted by column"), "{forbidden}");
 }
+
+#[test]
+fn every_help_puts_each_option_on_one_line() {
+    // The compact layout of clap: `  -r, --rule <RULE>  Rule: …` on one line. A long
+    // help (a documented value list, a second paragraph) moves every description under its
+    // option; no command should look unlike the others.
+    for cmd in [
+        "judge",
+        "forbidden",
+        "convert",
+        "match",
+        "analyze",
+        "bench",
+        "serve",
+    ] {
+        let help = ok(&[cmd, "--help"]);
+        let options = help
+            .lines()
+            .skip_while(|l| *l != "Options:")
+            .skip(1)
+            .take_while(|l| !l.is_empty());
+        for line in options {
+            let beside = line
+                .trim_start()
+                .split("  ")
+                .filter(|part| !part.trim().is_empty())
+                .count();
+            assert!(
+                beside >= 2,
+                "`wuzi {cmd} --help`: {line:?} has no help beside it:\n{help}"
+            );
+        }
+        assert!(
+            !help.contains("Possible values:"),
+            "`wuzi {cmd} --help`:\n{help}"
+        );
+    }
+}

@@ -2,9 +2,10 @@
 //! position, the node total (a signature of the search) and nodes per second.
 
 use wuzi_engine::bench;
+use wuzi_engine::engine::MAX_DEPTH;
 use wuzi_rules::{Color, notation};
 
-use super::{CliError, hash_mb};
+use super::{CliError, hash_mb, positive};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -21,11 +22,11 @@ more threads it varies from run to run.";
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Search depth for every position.
-    #[arg(long, short, default_value_t = bench::DEFAULT_DEPTH)]
+    /// Search depth for every position (1..=60).
+    #[arg(long, short, default_value_t = bench::DEFAULT_DEPTH, value_parser = positive::<u32>)]
     depth: u32,
     /// Search threads.
-    #[arg(long, short, default_value_t = 1)]
+    #[arg(long, short, default_value_t = 1, value_parser = positive::<usize>)]
     threads: usize,
     /// Hash table, MiB (cleared before each position).
     #[arg(long, default_value_t = 16, value_parser = hash_mb())]
@@ -34,10 +35,11 @@ pub struct Args {
 
 /// Runs `wuzi bench`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    if args.threads == 0 || args.depth == 0 || args.hash == 0 {
-        return Err(CliError::input(
-            "--depth, --threads and --hash must be at least 1",
-        ));
+    if args.depth > MAX_DEPTH {
+        return Err(CliError::input(format!(
+            "--depth {} is too deep: the search goes to depth {MAX_DEPTH} at most",
+            args.depth
+        )));
     }
     say!(
         "bench: depth {}, {} thread(s), hash {} MiB; points in renju notation (a1 bottom left)",

@@ -17,7 +17,7 @@ use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size};
 
 use self::players::{Failure, MoveTime, Player, PlayerSpec};
 use self::stats::{Sprt, Tally, Verdict};
-use super::{CliError, hash_mb};
+use super::{CliError, hash_mb, positive};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -55,22 +55,22 @@ pub struct Args {
     #[arg(long)]
     tc: Option<TimeControl>,
     /// Number of games (openings are used in order, each with both colours).
-    #[arg(long, short, default_value_t = 50)]
+    #[arg(long, short, default_value_t = 50, value_parser = positive::<usize>)]
     games: usize,
     /// Openings file (Gomocup offsets `dx,dy, dx,dy` from the centre, or renju notation).
     #[arg(long)]
     openings: Option<PathBuf>,
     /// Search threads of each wuzi engine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = positive::<usize>)]
     threads: usize,
     /// Search threads of the first player (overrides --threads).
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<usize>)]
     threads_a: Option<usize>,
     /// Search threads of the second player (overrides --threads).
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<usize>)]
     threads_b: Option<usize>,
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = positive::<usize>)]
     concurrency: usize,
     /// Hash table of each wuzi engine, MiB.
     #[arg(long, default_value_t = 64, value_parser = hash_mb())]
@@ -286,14 +286,6 @@ fn run_pair(
     };
     let parsed = openings::parse(&text, &config).map_err(CliError::input)?;
     let (openings, skipped) = (parsed.list, parsed.skipped.len());
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    if args.concurrency == 0 || args.threads == 0 {
-        return Err(CliError::input(
-            "--concurrency and --threads must be at least 1",
-        ));
-    }
     if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
@@ -304,9 +296,6 @@ fn run_pair(
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    if threads.contains(&0) {
-        return Err(CliError::input("thread counts must be at least 1"));
-    }
     let names = display_names(&specs, threads);
     let setup = Arc::new(Setup {
         config,

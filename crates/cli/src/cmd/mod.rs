@@ -26,6 +26,22 @@ pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=wuzi_engine::MAX_HASH_MB as u64)
 }
 
+/// A count that must be 1 or more (`--threads`, `--multipv`, `--depth` …). As a clap
+/// value parser it names only the argument that is wrong.
+pub fn positive<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + From<u8> + PartialOrd,
+{
+    let v: T = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if v < T::from(1) {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(v)
+}
+
 /// Writes one line to stdout. On a closed pipe the reader is gone: exit at once, as a
 /// command killed by SIGPIPE would; any other write error exits with status 1.
 pub fn say(args: fmt::Arguments<'_>) {
