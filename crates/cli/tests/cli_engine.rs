@@ -153,7 +153,7 @@ fn match_against_an_engine_level_with_sprt_and_openings_file() {
     ]);
     assert_eq!(table_row(&out, "level1").0, 4);
     assert!(
-        out.contains("openings: ") && out.contains("(2 used"),
+        out.contains("openings: ") && out.contains("2 of 2 used"),
         "{out}"
     );
     assert!(out.contains("SPRT elo0=-20 elo1=20"), "{out}");
@@ -525,6 +525,26 @@ fn a_brain_that_cannot_start_is_an_error_not_a_win() {
 }
 
 #[test]
+fn a_short_match_says_how_many_openings_it_uses() {
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-greedy",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--quiet",
+    ]);
+    let header = out.lines().next().unwrap();
+    // Piskvork's 41 openings: one does not fit 15x15; two games play the first opening.
+    assert!(
+        header.contains("1 of 40 used") && header.contains("1 skipped: does not fit"),
+        "{header}"
+    );
+}
+
+#[test]
 fn bench_writes_positions_and_moves_in_renju_notation() {
     let out = ok(&["bench", "--depth", "2"]);
     assert!(
@@ -631,4 +651,25 @@ fn the_examples_in_analyze_help_show_what_they_promise() {
     let out = ok(&args);
     assert!(!out.contains("vcf: none"), "{vcf}: {out}");
     assert!(out.contains("check: replayed, black wins"), "{vcf}: {out}");
+}
+
+#[test]
+fn an_even_match_has_an_elo_difference_of_zero_not_minus_zero() {
+    // The same deterministic AI on both sides: each opening gives the same result with
+    // either colour, so the score is 50% whatever happens.
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-rank",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--quiet",
+    ]);
+    let elo = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Elo difference (classic-rank#1 - classic-rank#2): "))
+        .expect(&out);
+    assert!(elo.starts_with("0 ("), "{out}");
 }

@@ -244,6 +244,44 @@ fn help_explains_every_command() {
 }
 
 #[test]
+fn judge_without_a_rule_shows_the_usage_its_help_shows() {
+    let err = input_error(&["judge", "h8"]);
+    assert!(err.contains("--rule"), "{err}");
+    assert!(
+        err.contains("[MOVES]...") && !err.contains("<MOVES>"),
+        "{err}"
+    );
+    let help = ok(&["judge", "--help"]);
+    assert!(help.contains("[MOVES]..."), "{help}");
+}
+
+#[test]
+fn every_rule_name_the_commands_accept_is_in_their_help() {
+    // `gomoku` and `free` are names of freestyle, `exact5` of standard, the numbers
+    // Gomocup's codes: all accepted, so all documented.
+    for name in ["gomoku", "free", "exact5", "4"] {
+        ok(&["judge", "--rule", name, "h8"]);
+    }
+    for cmd in ["judge", "convert", "match", "analyze"] {
+        let help = ok(&[cmd, "--help"]);
+        for word in [
+            "freestyle",
+            "gomoku",
+            "standard",
+            "exact5",
+            "renju",
+            "caro",
+            "0, 1, 4, 8",
+        ] {
+            assert!(
+                help.contains(word),
+                "`wuzi {cmd} --help` lacks {word:?}:\n{help}"
+            );
+        }
+    }
+}
+
+#[test]
 fn every_help_puts_each_option_on_one_line() {
     // The compact layout of clap: `  -r, --rule <RULE>  Rule: …` on one line. A long
     // help (a documented value list, a second paragraph) moves every description under its

@@ -42,8 +42,7 @@ const MAX_TIME_SECS: f64 = 1e6;
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Rule: freestyle, standard, renju or caro.
-    #[arg(long, short, default_value = "freestyle")]
+    #[arg(long, short, default_value = "freestyle", help = concat!("Rule: ", rule_names!()))]
     rule: Rule,
     /// Board size: N or WxH.
     #[arg(long, short, default_value = "15")]

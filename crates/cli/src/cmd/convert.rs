@@ -49,8 +49,10 @@ pub struct Args {
     /// Board size of a position string: N or WxH (default 15).
     #[arg(long)]
     size: Option<Size>,
-    /// Rule for formats that do not store one (psq, pos); default freestyle.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = concat!("Rule for formats that do not store one (psq, pos), default freestyle: ", rule_names!())
+    )]
     rule: Option<Rule>,
 }
 

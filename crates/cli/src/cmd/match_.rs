@@ -42,8 +42,7 @@ pub struct Args {
     /// the neighbours' Elo differences follows.
     #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
     players: Vec<String>,
-    /// Rule: freestyle, standard, renju or caro.
-    #[arg(long, short, default_value = "freestyle")]
+    #[arg(long, short, default_value = "freestyle", help = concat!("Rule: ", rule_names!()))]
     rule: Rule,
     /// Board size: N or WxH.
     #[arg(long, short, default_value = "15")]
@@ -242,7 +241,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         };
         rating -= used;
         say!(
-            "{:<36} {:>5.1}%  {:<24} {b} {:+.0}{}",
+            "{:<36} {:>5.1}%  {:<24} {b} {}{}",
             format!("{a} vs {b}"),
             100.0 * t.score().unwrap_or(0.0),
             format!(
@@ -251,7 +250,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 signed_elo(lo),
                 signed_elo(hi)
             ),
-            rating,
+            signed_elo(rating),
             if bounded { "*" } else { "" }
         );
     }
@@ -326,19 +325,24 @@ fn run_pair(
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         _ => unreachable!("one of them is set"),
     };
+    let count = setup.openings.len();
+    let used = if args.games > 2 * count {
+        format!("all {count} used, from the first again after the last")
+    } else {
+        format!("{} of {count} used", args.games.div_ceil(2))
+    };
+    let skipped = match skipped {
+        0 => String::new(),
+        1 => " (1 skipped: does not fit the board)".to_string(),
+        n => format!(" ({n} skipped: do not fit the board)"),
+    };
     say!(
-        "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source} ({} used{})",
+        "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source}, {used}{skipped}",
         names[0],
         names[1],
         setup.config.rule,
         setup.config.size,
         args.games,
-        setup.openings.len(),
-        if skipped > 0 {
-            format!(", {skipped} skipped: do not fit the board")
-        } else {
-            String::new()
-        }
     );
 
     let next = Arc::new(AtomicUsize::new(0));
@@ -524,15 +528,16 @@ fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
     }
 }
 
+/// An Elo figure with its sign, rounded: `+35`, `-12`, `0` (never `-0`, which an even
+/// score gives as -0.0), `+inf`.
 fn signed_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 {
-            "+inf".into()
-        } else {
-            "-inf".into()
-        }
+    let rounded = e.round();
+    if rounded == 0.0 {
+        "0".into()
+    } else if e.is_infinite() {
+        if e > 0.0 { "+inf" } else { "-inf" }.into()
     } else {
-        format!("{e:+.0}")
+        format!("{rounded:+.0}")
     }
 }
 
@@ -687,5 +692,22 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
         game,
         outcome,
         slowest,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_figures_have_a_sign_but_zero_has_none() {
+        // An even score: elo_of gives -0.0, which `{:+.0}` wrote as "-0".
+        assert_eq!(signed_elo(stats::elo_of(0.5)), "0");
+        assert_eq!(signed_elo(-0.4), "0");
+        assert_eq!(signed_elo(0.4), "0");
+        assert_eq!(signed_elo(-0.6), "-1");
+        assert_eq!(signed_elo(35.2), "+35");
+        assert_eq!(signed_elo(f64::INFINITY), "+inf");
+        assert_eq!(signed_elo(f64::NEG_INFINITY), "-inf");
     }
 }

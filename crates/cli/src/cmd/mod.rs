@@ -8,6 +8,15 @@ macro_rules! say {
     };
 }
 
+/// The rule names every `--rule` accepts, for its help: all of [`wuzi_rules::Rule`]'s
+/// spellings, so nothing the command takes is undocumented.
+macro_rules! rule_names {
+    () => {
+        "freestyle (also free, gomoku), standard (also exact, exact5), renju or caro; or a \
+         Gomocup code 0, 1, 4, 8"
+    };
+}
+
 pub mod analyze;
 pub mod bench;
 pub mod convert;
