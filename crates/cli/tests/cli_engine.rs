@@ -545,6 +545,39 @@ fn a_short_match_says_how_many_openings_it_uses() {
 }
 
 #[test]
+fn progress_goes_to_stderr_as_plain_lines_off_a_terminal() {
+    let out = wuzi(&[
+        "match",
+        "classic-rank",
+        "classic-greedy",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("game 1/2") && lines[0].contains(" left"),
+        "{err}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    let out = wuzi(&["bench", "--depth", "2"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("bench ")).collect();
+    assert_eq!(lines.len(), 10, "{err}");
+    assert!(
+        lines[0].starts_with("bench 1/10") && lines[0].contains(" left"),
+        "{err}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    // --quiet: none.
+    let out = wuzi(&["bench", "--depth", "2", "--quiet"]);
+    assert!(out.status.success() && out.stderr.is_empty());
+}
+
+#[test]
 fn bench_writes_positions_and_moves_in_renju_notation() {
     let out = ok(&["bench", "--depth", "2"]);
     assert!(

@@ -5,7 +5,6 @@ mod players;
 mod record;
 mod stats;
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -17,6 +16,7 @@ use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size};
 
 use self::players::{Failure, MoveTime, Player, PlayerSpec};
 use self::stats::{Sprt, Tally, Verdict};
+use super::progress::Progress;
 use super::{CliError, hash_mb, positive};
 
 const EXAMPLES: &str = "\
@@ -83,7 +83,7 @@ pub struct Args {
     /// Sequential test: elo0,elo1[,alpha,beta]; the match stops at a verdict.
     #[arg(long, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
-    /// No progress output on stderr.
+    /// No progress on stderr (a bar with the time left on a terminal, else a line a game).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -378,7 +378,7 @@ fn run_pair(
     }
     drop(tx);
 
-    let tty = std::io::stderr().is_terminal() && !args.quiet;
+    let progress = Progress::new(args.games as u64, "games", true, args.quiet);
     let mut tally = Tally::default();
     let mut by_colour = [Tally::default(), Tally::default()]; // a as black, a as white
     let mut slowest: [Option<(Duration, usize, usize)>; 2] = [None, None];
@@ -452,35 +452,18 @@ fn run_pair(
             }
             sprt_result = Some(r);
         }
-        if !args.quiet {
-            let line = format!(
-                "game {}/{}: {} (black) vs {} (white): {}",
-                report.index + 1,
-                args.games,
-                names[report.black],
-                names[1 - report.black],
-                report.outcome.reason
-            );
-            if tty {
-                let done = reports * 30 / args.games.max(1);
-                eprint!(
-                    "\r\x1b[2K[{}{}] {reports}/{} +{} ={} -{}  last: {line}",
-                    "#".repeat(done),
-                    ".".repeat(30 - done.min(30)),
-                    args.games,
-                    tally.wins,
-                    tally.draws,
-                    tally.losses
-                );
-            } else {
-                eprintln!("{line}");
-            }
-            let _ = std::io::stderr().flush();
-        }
+        let line = format!(
+            "game {}/{}: {} (black) vs {} (white): {}",
+            report.index + 1,
+            args.games,
+            names[report.black],
+            names[1 - report.black],
+            report.outcome.reason
+        );
+        let status = format!("+{} ={} -{}", tally.wins, tally.draws, tally.losses);
+        progress.step(reports as u64, &line, &status);
     }
-    if tty {
-        eprintln!();
-    }
+    progress.finish();
     for w in workers {
         let _ = w.join();
     }

@@ -23,6 +23,7 @@ pub mod convert;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
+pub mod progress;
 pub mod serve;
 
 use std::fmt;
