@@ -619,8 +619,16 @@ fn pv_of(line: &str) -> &str {
 
 #[test]
 fn analyze_ends_on_the_line_it_reports() {
-    for moves in ["h8 i9 j10", "h8 h9 i8", "h8 i9 j10 g8"] {
-        let out = ok(&["analyze", "--time", "700ms", moves]);
+    // Searches cut by time (their answer often comes from the unfinished depth), and a
+    // renju position whose VCF settles it before any depth line.
+    let vcf = ["--rule", "renju", "h8 i9 i8 g8 j9 g10 j7 k6 h6 g5 k8 l9"];
+    for args in [
+        &["--time", "700ms", "h8 i9 j10"][..],
+        &["--time", "700ms", "h8 h9 i8"],
+        &["--time", "700ms", "h8 i9 j10 g8"],
+        &vcf,
+    ] {
+        let out = ok(&[&["analyze"][..], args].concat());
         let lines: Vec<&str> = out.lines().collect();
         let best = lines
             .iter()

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use wuzi_engine::engine::MAX_DEPTH;
 use wuzi_engine::threat::{self, Solver};
-use wuzi_engine::{Engine, EngineOptions, Position, SearchInfo, SearchLimits};
+use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchInfo, SearchLimits};
 use wuzi_rules::{Board, Cell, Color, Game, GameConfig, Pos, Rule, Size};
 
 use super::{CliError, hash_mb, parse_move_args, positive};
@@ -287,8 +287,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "after depth {}: from a cut-short iteration or a safety check",
                 result.depth
             )
+        } else if matches!(result.score, Score::Win(_)) {
+            "a winning threat line, found before the search".to_string()
         } else {
-            "before the first depth: the only move or a winning threat line".to_string()
+            "the only move: no search".to_string()
         };
         say!(
             "final score {} nodes {} nps {nps} time {} ms pv {} ({why})",
