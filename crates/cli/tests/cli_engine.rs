@@ -714,3 +714,37 @@ fn an_even_match_has_an_elo_difference_of_zero_not_minus_zero() {
         .expect(&out);
     assert!(elo.starts_with("0 ("), "{out}");
 }
+
+#[test]
+fn progress_is_a_bar_with_the_time_left_on_a_terminal() {
+    // `script` (util-linux, essential on Debian) runs wuzi on a pseudo-terminal, so
+    // stderr is a terminal and both streams come back on its stdout.
+    let on_a_terminal = |args: &str| {
+        let command = format!("{} {args}", env!("CARGO_BIN_EXE_wuzi"));
+        let out = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .expect("script (util-linux) runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args}: {text}");
+        text
+    };
+    let text = on_a_terminal("match classic-rank classic-greedy --games 4 --time-per-move 100");
+    assert!(
+        text.contains("/4 games, ") && text.contains(" left"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 4/4: "),
+        "each game is listed above the bar: {text}"
+    );
+    assert!(text.contains("games lost by"), "{text}");
+    let text = on_a_terminal("bench --depth 4");
+    assert!(
+        text.contains("/10 positions, ") && text.contains(" left"),
+        "{text}"
+    );
+    assert!(text.contains("total nodes "), "{text}");
+    let text = on_a_terminal("bench --depth 2 --quiet");
+    assert!(!text.contains("positions, "), "{text}");
+}
