@@ -138,6 +138,22 @@ fn pipes_need_formats_or_recognisable_input() {
 }
 
 #[test]
+fn a_pipe_asks_only_for_the_format_it_cannot_tell() {
+    // The input is recognised: only the output's format is missing.
+    let err = input_error(&["convert", "-", "-"], b"h8\n");
+    assert!(
+        err.contains("--to") && err.contains("standard output"),
+        "{err}"
+    );
+    assert!(!err.contains("--from") && !err.contains("input"), "{err}");
+    assert_eq!(ok(&["convert", "--to", "pos", "-", "-"], "h8\n"), "h8\n");
+    // Neither can be told: both are named, once.
+    let err = input_error(&["convert", "-", "-"], b"<html>");
+    assert!(err.contains("--from") && err.contains("--to"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
 fn row_order_and_size_of_position_strings() {
     let top = ok(
         &[

@@ -153,7 +153,7 @@ fn match_against_an_engine_level_with_sprt_and_openings_file() {
     ]);
     assert_eq!(table_row(&out, "level1").0, 4);
     assert!(
-        out.contains("openings: ") && out.contains("(2 used"),
+        out.contains("openings: ") && out.contains("2 of 2 used"),
         "{out}"
     );
     assert!(out.contains("SPRT elo0=-20 elo1=20"), "{out}");
@@ -490,4 +490,261 @@ fn a_ladder_plays_neighbours_and_prints_ratings() {
             .contains("exactly two")
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_brain_that_cannot_start_is_an_error_not_a_win() {
+    let dir = scratch("nostart");
+    // Refuses the board it is offered.
+    let refuses = script_brain(
+        &dir,
+        "pbrain-refuse",
+        "while read -r line; do case \"$line\" in START*) echo ERROR unsupported size;; END*) exit 0;; esac; done",
+    );
+    let missing = dir.join("pbrain-missing").display().to_string();
+    for brain in ["./nonexistent-brain", &missing, &refuses] {
+        let out = wuzi(&[
+            "match",
+            "level1",
+            brain,
+            "--games",
+            "2",
+            "--time-per-move",
+            "100",
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{brain}: {stdout}\n{stderr}");
+        assert!(stderr.contains("cannot start"), "{brain}: {stderr}");
+        assert!(
+            !stdout.contains("Elo") && !stdout.contains("100.0%"),
+            "{brain}: a brain that never started is no win:\n{stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_short_match_says_how_many_openings_it_uses() {
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-greedy",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--quiet",
+    ]);
+    let header = out.lines().next().unwrap();
+    // Piskvork's 41 openings: one does not fit 15x15; two games play the first opening.
+    assert!(
+        header.contains("1 of 40 used") && header.contains("1 skipped: does not fit"),
+        "{header}"
+    );
+}
+
+#[test]
+fn progress_goes_to_stderr_as_plain_lines_off_a_terminal() {
+    let out = wuzi(&[
+        "match",
+        "classic-rank",
+        "classic-greedy",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("game 1/2") && lines[0].contains(" left"),
+        "{err}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    let out = wuzi(&["bench", "--depth", "2"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("bench ")).collect();
+    assert_eq!(lines.len(), 10, "{err}");
+    assert!(
+        lines[0].starts_with("bench 1/10") && lines[0].contains(" left"),
+        "{err}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    // --quiet: none.
+    let out = wuzi(&["bench", "--depth", "2", "--quiet"]);
+    assert!(out.status.success() && out.stderr.is_empty());
+}
+
+#[test]
+fn bench_writes_positions_and_moves_in_renju_notation() {
+    let out = ok(&["bench", "--depth", "2"]);
+    assert!(
+        out.lines().next().unwrap().contains("renju notation"),
+        "{out}"
+    );
+    let mut seen = 0;
+    for line in out.lines().filter(|l| l.contains(" best ")) {
+        // ` 1 freestyle 15 h8g7f6g8g9 w best f6 nodes …`
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let rule: Rule = w[1].parse().unwrap();
+        let size = Size::square(w[2].parse().unwrap()).unwrap();
+        let moves = notation::parse_moves(w[3], size).unwrap();
+        let game = Game::from_moves(GameConfig::new(rule, size), &moves)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        let to_move = if game.side_to_move() == wuzi_rules::Color::Black {
+            "b"
+        } else {
+            "w"
+        };
+        assert_eq!(w[4], to_move, "{line}");
+        let best = size.parse_pos(w[6]).unwrap();
+        assert!(
+            game.board().get(best) == wuzi_rules::Cell::Empty,
+            "{line}: the best move is an occupied point"
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 10, "{out}");
+    assert!(ok(&["bench", "--help"]).contains("bottom"));
+}
+
+/// The moves of a progress line's `pv …` (without a note in brackets), or of the `pv:` line.
+fn pv_of(line: &str) -> &str {
+    let pv = line.split_once("pv").map_or("", |(_, pv)| pv);
+    let pv = pv.split(" (").next().unwrap_or("");
+    pv.trim_start_matches(':').trim()
+}
+
+#[test]
+fn analyze_ends_on_the_line_it_reports() {
+    // Searches cut by time (their answer often comes from the unfinished depth), and a
+    // renju position whose VCF settles it before any depth line.
+    let vcf = ["--rule", "renju", "h8 i9 i8 g8 j9 g10 j7 k6 h6 g5 k8 l9"];
+    for args in [
+        &["--time", "700ms", "h8 i9 j10"][..],
+        &["--time", "700ms", "h8 h9 i8"],
+        &["--time", "700ms", "h8 i9 j10 g8"],
+        &vcf,
+    ] {
+        let out = ok(&[&["analyze"][..], args].concat());
+        let lines: Vec<&str> = out.lines().collect();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("best move: "))
+            .expect(&out);
+        let last = lines[best - 1];
+        let pv = lines.iter().find(|l| l.starts_with("pv: ")).expect(&out);
+        assert_eq!(pv_of(last), pv_of(pv), "{out}");
+        assert_eq!(
+            lines[best].strip_prefix("best move: ").unwrap(),
+            pv_of(pv).split(' ').next().unwrap(),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn analyze_names_exactly_what_is_wrong() {
+    let out = ok(&["analyze", "--depth", "1", "h8"]);
+    assert!(out.contains(", 1 stone\n"), "{out}");
+    let err = input_error(&["analyze", "--depth", "0", "h8"]);
+    assert!(err.contains("--depth"), "{err}");
+    let err = input_error(&["analyze", "--to-move", "white", "h8"]);
+    assert!(
+        err.contains("--to-move") && err.contains("--board"),
+        "{err}"
+    );
+    let err = input_error(&["analyze", "--time", "99999999999999999s", "h8"]);
+    assert!(err.contains("too long") && err.contains("at most"), "{err}");
+    let err = input_error(&["analyze", "--multipv", "0", "h8"]);
+    assert!(
+        err.contains("--multipv") && !err.contains("--threads"),
+        "{err}"
+    );
+    let err = input_error(&["analyze", "--threads", "0", "h8"]);
+    assert!(
+        err.contains("--threads") && !err.contains("--multipv"),
+        "{err}"
+    );
+    let err = input_error(&["bench", "--threads", "0"]);
+    assert!(
+        err.contains("--threads") && !err.contains("--depth"),
+        "{err}"
+    );
+    let err = input_error(&["match", "full", "level1", "--concurrency", "0"]);
+    assert!(
+        err.contains("--concurrency") && !err.contains("--threads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_examples_in_analyze_help_show_what_they_promise() {
+    let help = ok(&["analyze", "--help"]);
+    let vcf = help
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("wuzi "))
+        .find(|l| l.contains("--solve vcf") && !l.contains("--board"))
+        .expect(&help);
+    let args: Vec<&str> = vcf.split_whitespace().collect();
+    let out = ok(&args);
+    assert!(!out.contains("vcf: none"), "{vcf}: {out}");
+    assert!(out.contains("check: replayed, black wins"), "{vcf}: {out}");
+}
+
+#[test]
+fn an_even_match_has_an_elo_difference_of_zero_not_minus_zero() {
+    // The same deterministic AI on both sides: each opening gives the same result with
+    // either colour, so the score is 50% whatever happens.
+    let out = ok(&[
+        "match",
+        "classic-rank",
+        "classic-rank",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--quiet",
+    ]);
+    let elo = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Elo difference (classic-rank#1 - classic-rank#2): "))
+        .expect(&out);
+    assert!(elo.starts_with("0 ("), "{out}");
+}
+
+#[test]
+fn progress_is_a_bar_with_the_time_left_on_a_terminal() {
+    // `script` (util-linux, essential on Debian) runs wuzi on a pseudo-terminal, so
+    // stderr is a terminal and both streams come back on its stdout.
+    let on_a_terminal = |args: &str| {
+        let command = format!("{} {args}", env!("CARGO_BIN_EXE_wuzi"));
+        let out = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .expect("script (util-linux) runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args}: {text}");
+        text
+    };
+    let text = on_a_terminal("match classic-rank classic-greedy --games 4 --time-per-move 100");
+    assert!(
+        text.contains("/4 games, ") && text.contains(" left"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game 4/4: "),
+        "each game is listed above the bar: {text}"
+    );
+    assert!(text.contains("games lost by"), "{text}");
+    let text = on_a_terminal("bench --depth 4");
+    assert!(
+        text.contains("/10 positions, ") && text.contains(" left"),
+        "{text}"
+    );
+    assert!(text.contains("total nodes "), "{text}");
+    let text = on_a_terminal("bench --depth 2 --quiet");
+    assert!(!text.contains("positions, "), "{text}");
 }

@@ -242,3 +242,79 @@ fn help_explains_every_command() {
     let forbidden = ok(&["forbidden", "--help"]);
     assert!(forbidden.contains("sorted by column"), "{forbidden}");
 }
+
+#[test]
+fn judge_without_a_rule_shows_the_usage_its_help_shows() {
+    let err = input_error(&["judge", "h8"]);
+    assert!(err.contains("--rule"), "{err}");
+    assert!(
+        err.contains("[MOVES]...") && !err.contains("<MOVES>"),
+        "{err}"
+    );
+    let help = ok(&["judge", "--help"]);
+    assert!(help.contains("[MOVES]..."), "{help}");
+}
+
+#[test]
+fn every_rule_name_the_commands_accept_is_in_their_help() {
+    // `gomoku` and `free` are names of freestyle, `exact5` of standard, the numbers
+    // Gomocup's codes: all accepted, so all documented.
+    for name in ["gomoku", "free", "exact5", "4"] {
+        ok(&["judge", "--rule", name, "h8"]);
+    }
+    for cmd in ["judge", "convert", "match", "analyze"] {
+        let help = ok(&[cmd, "--help"]);
+        for word in [
+            "freestyle",
+            "gomoku",
+            "standard",
+            "exact5",
+            "renju",
+            "caro",
+            "0, 1, 4, 8",
+        ] {
+            assert!(
+                help.contains(word),
+                "`wuzi {cmd} --help` lacks {word:?}:\n{help}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_help_puts_each_option_on_one_line() {
+    // The compact layout of clap: `  -r, --rule <RULE>  Rule: …` on one line. A long
+    // help (a documented value list, a second paragraph) moves every description under its
+    // option; no command should look unlike the others.
+    for cmd in [
+        "judge",
+        "forbidden",
+        "convert",
+        "match",
+        "analyze",
+        "bench",
+        "serve",
+    ] {
+        let help = ok(&[cmd, "--help"]);
+        let options = help
+            .lines()
+            .skip_while(|l| *l != "Options:")
+            .skip(1)
+            .take_while(|l| !l.is_empty());
+        for line in options {
+            let beside = line
+                .trim_start()
+                .split("  ")
+                .filter(|part| !part.trim().is_empty())
+                .count();
+            assert!(
+                beside >= 2,
+                "`wuzi {cmd} --help`: {line:?} has no help beside it:\n{help}"
+            );
+        }
+        assert!(
+            !help.contains("Possible values:"),
+            "`wuzi {cmd} --help`:\n{help}"
+        );
+    }
+}

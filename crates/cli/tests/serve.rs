@@ -104,3 +104,69 @@ fn bad_serve_arguments_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--addr"));
 }
+
+/// Starts `wuzi serve --addr ADDR` and returns it with the address it printed.
+fn serve_at(addr: &str, db: &std::path::Path) -> (std::process::Child, String) {
+    let mut child = wuzi()
+        .args(["serve", "--addr", addr, "--log-level", "warn", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .map(|u| {
+            u.trim_start_matches("http://")
+                .trim_end_matches('/')
+                .to_string()
+        });
+    match url {
+        Some(url) => (child, url),
+        None => {
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "--addr {addr}: no address in {line:?}; stderr {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        }
+    }
+}
+
+#[test]
+fn addr_takes_a_host_name_or_a_bare_port() {
+    let db = temp_db("addr");
+    // A bare port listens on 127.0.0.1; a host name is resolved.
+    for (addr, expect) in [("0", "127.0.0.1:"), ("localhost:0", "")] {
+        let (mut child, url) = serve_at(addr, &db);
+        assert!(url.starts_with(expect), "--addr {addr}: {url}");
+        let mut s = TcpStream::connect(&url).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "--addr {addr}: {answer}"
+        );
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    for bad in ["nowhere", "70000", "localhost:http", ":8080x"] {
+        let out = wuzi().args(["serve", "--addr", bad]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--addr {bad}: {err}");
+        assert!(err.contains("--addr"), "--addr {bad}: {err}");
+    }
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.clone().into_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}

@@ -116,6 +116,17 @@ impl BenchReport {
 /// `hash_mb` table.
 #[must_use]
 pub fn run(depth: u32, threads: usize, hash_mb: usize) -> BenchReport {
+    run_with(depth, threads, hash_mb, |_| {})
+}
+
+/// As [`run`], calling `on_line` as each position is done (for progress reports).
+#[must_use]
+pub fn run_with(
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+    mut on_line: impl FnMut(&BenchLine),
+) -> BenchReport {
     let mut engine = Engine::new(EngineOptions { hash_mb, threads });
     let limits = SearchLimits::depth(depth);
     let stop = AtomicBool::new(false);
@@ -126,12 +137,14 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> BenchReport {
         engine.clear();
         let t = Instant::now();
         let r = engine.search(&bp.position, &limits, &stop, &mut |_| {});
-        lines.push(BenchLine {
+        let line = BenchLine {
             position: bp,
             best: r.best,
             nodes: r.nodes,
             time: t.elapsed(),
-        });
+        };
+        on_line(&line);
+        lines.push(line);
     }
     let nodes = lines.iter().map(|l| l.nodes).sum();
     let time = lines.iter().map(|l| l.time).sum();

@@ -49,8 +49,10 @@ pub struct Args {
     /// Board size of a position string: N or WxH (default 15).
     #[arg(long)]
     size: Option<Size>,
-    /// Rule for formats that do not store one (psq, pos); default freestyle.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = concat!("Rule for formats that do not store one (psq, pos), default freestyle: ", rule_names!())
+    )]
     rule: Option<Rule>,
 }
 
@@ -61,13 +63,19 @@ fn parse_rows(s: &str) -> Result<RowOrder, String> {
 /// Runs `wuzi convert`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let text = read_input(&args.input)?;
+    // Each side's format is asked for only when it cannot be told; both at once if neither.
     let from = match args.from {
-        Some(f) => f,
-        None => format_of(&args.input, "--from").or_else(|e| Format::detect(&text).ok_or(e))?,
+        Some(f) => Ok(f),
+        None => input_format(&args.input, &text),
     };
     let to = match args.to {
-        Some(f) => f,
-        None => format_of(&args.output, "--to")?,
+        Some(f) => Ok(f),
+        None => output_format(&args.output),
+    };
+    let (from, to) = match (from, to) {
+        (Ok(from), Ok(to)) => (from, to),
+        (Err(e), Ok(_)) | (Ok(_), Err(e)) => return Err(CliError::input(e)),
+        (Err(a), Err(b)) => return Err(CliError::input(format!("{a}; {b}"))),
     };
     let options = ReadOptions {
         size: args.size,
@@ -88,16 +96,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
     write_output(&args.output, &out)
 }
 
-fn format_of(name: &str, flag: &str) -> Result<Format, CliError> {
+/// The input's format: from its extension, else recognised from its text.
+fn input_format(name: &str, text: &str) -> Result<Format, String> {
+    if name != "-"
+        && let Some(f) = Format::from_file_name(name)
+    {
+        return Ok(f);
+    }
+    Format::detect(text).ok_or_else(|| {
+        if name == "-" {
+            "give --from: the text on standard input is in no format wuzi recognises".to_string()
+        } else {
+            format!(
+                "cannot tell the format of {name:?} from its extension or its text (use psq, sgf, txt, pos or json, or give --from)"
+            )
+        }
+    })
+}
+
+/// The output's format, from its extension.
+fn output_format(name: &str) -> Result<Format, String> {
     if name == "-" {
-        return Err(CliError::input(format!(
-            "give {flag} when reading or writing standard input/output"
-        )));
+        return Err(
+            "give --to: standard output has no file extension to tell the format from (psq, sgf, txt, pos or json)"
+                .to_string(),
+        );
     }
     Format::from_file_name(name).ok_or_else(|| {
-        CliError::input(format!(
-            "cannot tell the format of {name:?} from its extension (use psq, sgf, txt, pos or json, or give {flag})"
-        ))
+        format!(
+            "cannot tell the format of {name:?} from its extension (use psq, sgf, txt, pos or json, or give --to)"
+        )
     })
 }
 

@@ -19,10 +19,11 @@ error naming the move; exit status 2.";
 
 /// Play moves and print the result so far.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+// The usage is spelled out: in an error, clap writes the arguments given as required ones
+// (`<MOVES>...` after `wuzi judge h8`), unlike the help's `[MOVES]...`.
+#[command(after_help = EXAMPLES, override_usage = "wuzi judge [OPTIONS] --rule <RULE> [MOVES]...")]
 pub struct Args {
-    /// Rule: freestyle, standard, renju or caro (also the Gomocup codes 0, 1, 4, 8).
-    #[arg(long, short)]
+    #[arg(long, short, help = concat!("Rule: ", rule_names!()))]
     rule: Rule,
     /// Board size: N (square) or WxH, each side 5..=26.
     #[arg(long, short, default_value = "15")]

@@ -5,7 +5,6 @@ mod players;
 mod record;
 mod stats;
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -17,7 +16,8 @@ use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size};
 
 use self::players::{Failure, MoveTime, Player, PlayerSpec};
 use self::stats::{Sprt, Tally, Verdict};
-use super::{CliError, hash_mb};
+use super::progress::Progress;
+use super::{CliError, hash_mb, positive};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -30,7 +30,8 @@ Examples:
 Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
 Gomocup brain command (a path like ./pbrain-x, or cmd:NAME ARGS). Each opening is played twice,
 once with each player as Black. A move that is illegal, forbidden (renju), late or missing
-loses the game; so does a brain that crashes.";
+loses the game; so does a brain that crashes. A brain that cannot start (no such program, or
+it refuses the board) is an error before the first game, exit status 2.";
 
 /// Play engines against each other and report score, Elo and SPRT.
 #[derive(Debug, clap::Args)]
@@ -41,8 +42,7 @@ pub struct Args {
     /// the neighbours' Elo differences follows.
     #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
     players: Vec<String>,
-    /// Rule: freestyle, standard, renju or caro.
-    #[arg(long, short, default_value = "freestyle")]
+    #[arg(long, short, default_value = "freestyle", help = concat!("Rule: ", rule_names!()))]
     rule: Rule,
     /// Board size: N or WxH.
     #[arg(long, short, default_value = "15")]
@@ -54,22 +54,22 @@ pub struct Args {
     #[arg(long)]
     tc: Option<TimeControl>,
     /// Number of games (openings are used in order, each with both colours).
-    #[arg(long, short, default_value_t = 50)]
+    #[arg(long, short, default_value_t = 50, value_parser = positive::<usize>)]
     games: usize,
     /// Openings file (Gomocup offsets `dx,dy, dx,dy` from the centre, or renju notation).
     #[arg(long)]
     openings: Option<PathBuf>,
     /// Search threads of each wuzi engine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = positive::<usize>)]
     threads: usize,
     /// Search threads of the first player (overrides --threads).
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<usize>)]
     threads_a: Option<usize>,
     /// Search threads of the second player (overrides --threads).
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<usize>)]
     threads_b: Option<usize>,
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = positive::<usize>)]
     concurrency: usize,
     /// Hash table of each wuzi engine, MiB.
     #[arg(long, default_value_t = 64, value_parser = hash_mb())]
@@ -83,7 +83,7 @@ pub struct Args {
     /// Sequential test: elo0,elo1[,alpha,beta]; the match stops at a verdict.
     #[arg(long, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
-    /// No progress output on stderr.
+    /// No progress on stderr (a bar with the time left on a terminal, else a line a game).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -154,6 +154,29 @@ struct Setup {
     tc: Option<TimeControl>,
 }
 
+impl Setup {
+    /// What a player may spend on its next move, with `clock` left on its match clock.
+    fn move_time(&self, clock: Option<Duration>) -> MoveTime {
+        MoveTime {
+            limit: match (self.per_move, clock) {
+                (Some(t), _) => t,
+                (None, Some(left)) => left,
+                (None, None) => Duration::from_secs(1),
+            },
+            clock: clock.zip(self.tc).map(|(left, tc)| Clock {
+                remaining: left,
+                increment: tc.increment,
+                moves_to_go: None,
+            }),
+        }
+    }
+}
+
+/// One worker's pair of players.
+fn build_players(setup: &Setup) -> [Box<dyn Player + Send>; 2] {
+    [0, 1].map(|p| players::build(&setup.specs[p], setup.threads[p], setup.hash, setup.grace))
+}
+
 /// Runs `wuzi match`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let specs: Vec<PlayerSpec> = args
@@ -218,7 +241,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         };
         rating -= used;
         say!(
-            "{:<36} {:>5.1}%  {:<24} {b} {:+.0}{}",
+            "{:<36} {:>5.1}%  {:<24} {b} {}{}",
             format!("{a} vs {b}"),
             100.0 * t.score().unwrap_or(0.0),
             format!(
@@ -227,7 +250,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 signed_elo(lo),
                 signed_elo(hi)
             ),
-            rating,
+            signed_elo(rating),
             if bounded { "*" } else { "" }
         );
     }
@@ -262,14 +285,6 @@ fn run_pair(
     };
     let parsed = openings::parse(&text, &config).map_err(CliError::input)?;
     let (openings, skipped) = (parsed.list, parsed.skipped.len());
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    if args.concurrency == 0 || args.threads == 0 {
-        return Err(CliError::input(
-            "--concurrency and --threads must be at least 1",
-        ));
-    }
     if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
@@ -280,9 +295,6 @@ fn run_pair(
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    if threads.contains(&0) {
-        return Err(CliError::input("thread counts must be at least 1"));
-    }
     let names = display_names(&specs, threads);
     let setup = Arc::new(Setup {
         config,
@@ -294,30 +306,50 @@ fn run_pair(
         per_move,
         tc: args.tc,
     });
+    // The first worker's players start here, before any game: a brain that cannot start
+    // (no such program, or it refuses the board) makes the match meaningless, so it is an
+    // error, never a game lost by it. Later failures are the brain's losses.
+    let mut first = build_players(&setup);
+    for (p, player) in first.iter_mut().enumerate() {
+        let time = setup.move_time(setup.tc.map(|tc| tc.base));
+        if let Err(f) = player.new_game(&setup.config, time) {
+            let why = match f {
+                Failure::Start(why) => why,
+                other => other.to_string(),
+            };
+            return Err(CliError::input(format!("{} cannot start: {why}", names[p])));
+        }
+    }
     let time_text = match (per_move, args.tc) {
         (Some(t), _) => format!("{} ms/move", t.as_millis()),
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         _ => unreachable!("one of them is set"),
     };
+    let count = setup.openings.len();
+    let used = if args.games > 2 * count {
+        format!("all {count} used, from the first again after the last")
+    } else {
+        format!("{} of {count} used", args.games.div_ceil(2))
+    };
+    let skipped = match skipped {
+        0 => String::new(),
+        1 => " (1 skipped: does not fit the board)".to_string(),
+        n => format!(" ({n} skipped: do not fit the board)"),
+    };
     say!(
-        "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source} ({} used{})",
+        "match: {} vs {} — {} {}, {time_text}, {} games, openings: {source}, {used}{skipped}",
         names[0],
         names[1],
         setup.config.rule,
         setup.config.size,
         args.games,
-        setup.openings.len(),
-        if skipped > 0 {
-            format!(", {skipped} skipped: do not fit the board")
-        } else {
-            String::new()
-        }
     );
 
     let next = Arc::new(AtomicUsize::new(0));
     let halt = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Report>();
     let mut workers = Vec::new();
+    let mut first = Some(first);
     for _ in 0..args.concurrency.min(args.games) {
         let (setup, next, halt, tx) = (
             Arc::clone(&setup),
@@ -326,11 +358,9 @@ fn run_pair(
             tx.clone(),
         );
         let games = args.games;
+        let ready = first.take();
         workers.push(thread::spawn(move || {
-            let mut players: [Box<dyn Player + Send>; 2] = [
-                players::build(&setup.specs[0], setup.threads[0], setup.hash, setup.grace),
-                players::build(&setup.specs[1], setup.threads[1], setup.hash, setup.grace),
-            ];
+            let mut players = ready.unwrap_or_else(|| build_players(&setup));
             loop {
                 if halt.load(Ordering::SeqCst) {
                     return;
@@ -348,7 +378,7 @@ fn run_pair(
     }
     drop(tx);
 
-    let tty = std::io::stderr().is_terminal() && !args.quiet;
+    let progress = Progress::new(args.games as u64, "games", true, args.quiet);
     let mut tally = Tally::default();
     let mut by_colour = [Tally::default(), Tally::default()]; // a as black, a as white
     let mut slowest: [Option<(Duration, usize, usize)>; 2] = [None, None];
@@ -422,35 +452,18 @@ fn run_pair(
             }
             sprt_result = Some(r);
         }
-        if !args.quiet {
-            let line = format!(
-                "game {}/{}: {} (black) vs {} (white): {}",
-                report.index + 1,
-                args.games,
-                names[report.black],
-                names[1 - report.black],
-                report.outcome.reason
-            );
-            if tty {
-                let done = reports * 30 / args.games.max(1);
-                eprint!(
-                    "\r\x1b[2K[{}{}] {reports}/{} +{} ={} -{}  last: {line}",
-                    "#".repeat(done),
-                    ".".repeat(30 - done.min(30)),
-                    args.games,
-                    tally.wins,
-                    tally.draws,
-                    tally.losses
-                );
-            } else {
-                eprintln!("{line}");
-            }
-            let _ = std::io::stderr().flush();
-        }
+        let line = format!(
+            "game {}/{}: {} (black) vs {} (white): {}",
+            report.index + 1,
+            args.games,
+            names[report.black],
+            names[1 - report.black],
+            report.outcome.reason
+        );
+        let status = format!("+{} ={} -{}", tally.wins, tally.draws, tally.losses);
+        progress.step(reports as u64, &line, &status);
     }
-    if tty {
-        eprintln!();
-    }
+    progress.finish();
     for w in workers {
         let _ = w.join();
     }
@@ -498,15 +511,16 @@ fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
     }
 }
 
+/// An Elo figure with its sign, rounded: `+35`, `-12`, `0` (never `-0`, which an even
+/// score gives as -0.0), `+inf`.
 fn signed_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 {
-            "+inf".into()
-        } else {
-            "-inf".into()
-        }
+    let rounded = e.round();
+    if rounded == 0.0 {
+        "0".into()
+    } else if e.is_infinite() {
+        if e > 0.0 { "+inf" } else { "-inf" }.into()
     } else {
-        format!("{e:+.0}")
+        format!("{rounded:+.0}")
     }
 }
 
@@ -577,18 +591,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
     }
     let mut slowest: [Option<(Duration, usize)>; 2] = [None, None];
     let mut clocks = [setup.tc.map(|tc| tc.base); 2];
-    let move_time = |clock: Option<Duration>| MoveTime {
-        limit: match (setup.per_move, clock) {
-            (Some(t), _) => t,
-            (None, Some(left)) => left,
-            (None, None) => Duration::from_secs(1),
-        },
-        clock: clock.zip(setup.tc).map(|(left, tc)| Clock {
-            remaining: left,
-            increment: tc.increment,
-            moves_to_go: None,
-        }),
-    };
+    let move_time = |clock: Option<Duration>| setup.move_time(clock);
     let lose = |player: usize, why: String| Outcome {
         winner: Some(1 - player),
         reason: format!(
@@ -672,5 +675,22 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
         game,
         outcome,
         slowest,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_figures_have_a_sign_but_zero_has_none() {
+        // An even score: elo_of gives -0.0, which `{:+.0}` wrote as "-0".
+        assert_eq!(signed_elo(stats::elo_of(0.5)), "0");
+        assert_eq!(signed_elo(-0.4), "0");
+        assert_eq!(signed_elo(0.4), "0");
+        assert_eq!(signed_elo(-0.6), "-1");
+        assert_eq!(signed_elo(35.2), "+35");
+        assert_eq!(signed_elo(f64::INFINITY), "+inf");
+        assert_eq!(signed_elo(f64::NEG_INFINITY), "-inf");
     }
 }

@@ -8,12 +8,22 @@ macro_rules! say {
     };
 }
 
+/// The rule names every `--rule` accepts, for its help: all of [`wuzi_rules::Rule`]'s
+/// spellings, so nothing the command takes is undocumented.
+macro_rules! rule_names {
+    () => {
+        "freestyle (also free, gomoku), standard (also exact, exact5), renju or caro; or a \
+         Gomocup code 0, 1, 4, 8"
+    };
+}
+
 pub mod analyze;
 pub mod bench;
 pub mod convert;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
+pub mod progress;
 pub mod serve;
 
 use std::fmt;
@@ -24,6 +34,22 @@ use wuzi_rules::{Pos, Size, notation};
 /// The `--hash` argument: MiB, from 1 to the engine's largest table.
 pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=wuzi_engine::MAX_HASH_MB as u64)
+}
+
+/// A count that must be 1 or more (`--threads`, `--multipv`, `--depth` …). As a clap
+/// value parser it names only the argument that is wrong.
+pub fn positive<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + From<u8> + PartialOrd,
+{
+    let v: T = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a whole number"))?;
+    if v < T::from(1) {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(v)
 }
 
 /// Writes one line to stdout. On a closed pipe the reader is gone: exit at once, as a

@@ -1,6 +1,6 @@
 //! `wuzi serve`: the web app (also what plain `wuzi` runs).
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -14,8 +14,9 @@ use super::CliError;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The API is documented in docs/api.md and served at /api/openapi.json.")]
 pub struct Args {
-    /// Address to listen on (port 0 picks a free port).
-    #[arg(long, env = "WUZI_ADDR", default_value = "127.0.0.1:8080")]
+    /// Address to listen on: IP:PORT, HOST:PORT (the name is resolved) or a port alone
+    /// (127.0.0.1:PORT); port 0 picks a free port.
+    #[arg(long, env = "WUZI_ADDR", default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     pub addr: SocketAddr,
     /// The SQLite database file (created if missing).
     #[arg(long, env = "WUZI_DB", default_value = "wuzi.sqlite3")]
@@ -44,6 +45,39 @@ impl Args {
             .map(|d| d.args)
             .map_err(|e| CliError::input(e.to_string()))
     }
+}
+
+/// Reads `--addr`: `127.0.0.1:8080`, `[::1]:8080`, `localhost:8080` (resolved; an IPv4
+/// address first if the name has one) or a bare port `8080` (on 127.0.0.1).
+fn parse_addr(s: &str) -> Result<SocketAddr, String> {
+    let s = s.trim();
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        let port: u16 = s
+            .parse()
+            .map_err(|_| format!("port {s} is out of range (0..=65535)"))?;
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Ok(addr) = s.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let Some((host, port)) = s.rsplit_once(':').filter(|(h, _)| !h.is_empty()) else {
+        return Err(
+            "expected HOST:PORT or a port, e.g. 127.0.0.1:8080, localhost:8080 or 8080".to_string(),
+        );
+    };
+    let port: u16 = port
+        .parse()
+        .map_err(|_| format!("{port:?} is not a port number (0..=65535)"))?;
+    let addrs: Vec<SocketAddr> = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve {host:?}: {e}"))?
+        .collect();
+    addrs
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
+        .copied()
+        .ok_or_else(|| format!("{host:?} has no address"))
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -82,4 +116,32 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             other => CliError::failure(other.to_string()),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses() {
+        let local = |port| SocketAddr::from(([127, 0, 0, 1], port));
+        assert_eq!(parse_addr("8090"), Ok(local(8090)));
+        assert_eq!(parse_addr("0"), Ok(local(0)));
+        assert_eq!(parse_addr("127.0.0.1:8080"), Ok(local(8080)));
+        assert_eq!(
+            parse_addr("[::1]:80"),
+            "[::1]:80".parse::<SocketAddr>().map_err(|e| e.to_string())
+        );
+        assert!(parse_addr("localhost:8090").unwrap().ip().is_loopback());
+        for bad in [
+            "",
+            "nowhere",
+            "70000",
+            "localhost:http",
+            ":8080",
+            "localhost:70000",
+        ] {
+            assert!(parse_addr(bad).is_err(), "{bad}");
+        }
+    }
 }

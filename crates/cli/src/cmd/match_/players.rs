@@ -80,7 +80,9 @@ pub struct MoveTime {
 pub enum Failure {
     /// No answer in time.
     Timeout,
-    /// The process died or closed its output, or refused to start.
+    /// The program could not be run, or it refused the game or never answered `START`.
+    Start(String),
+    /// The process died or closed its output.
     Crash(String),
     /// Gave no move although one was legal.
     NoMove,
@@ -92,6 +94,7 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Timeout => f.write_str("no move in time"),
+            Failure::Start(why) => write!(f, "did not start ({why})"),
             Failure::Crash(why) => write!(f, "crashed ({why})"),
             Failure::NoMove => f.write_str("gave no move"),
             Failure::Garbage(l) => write!(f, "answered {l:?}"),
@@ -259,7 +262,7 @@ impl BrainPlayer {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| Failure::Crash(format!("cannot start {:?}: {e}", self.command[0])))?;
+            .map_err(|e| Failure::Start(format!("{:?}: {e}", self.command[0])))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::channel();
@@ -337,10 +340,17 @@ impl Player for BrainPlayer {
                 if up == "OK" {
                     Some(Ok(()))
                 } else if up.starts_with("ERROR") {
-                    Some(Err(Failure::Crash(format!("refused START: {l}"))))
+                    Some(Err(Failure::Start(format!("refused START: {l}"))))
                 } else {
                     None
                 }
+            })
+            .map_err(|f| match f {
+                Failure::Timeout => Failure::Start(format!(
+                    "no answer to START within {} s",
+                    START_PATIENCE.as_secs()
+                )),
+                other => other,
             })?
         })();
         self.known = 0;
