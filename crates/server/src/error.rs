@@ -50,6 +50,12 @@ pub enum Error {
     /// The path exists, the method does not.
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// The request needs a signed-in account, or its credentials are wrong.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The request clashes with what exists (a username that is taken).
+    #[error("{0}")]
+    Conflict(String),
     /// The requester does not own the seat it acts for (a spectator, another player).
     #[error("{0}")]
     NotYours(String),
@@ -96,6 +102,8 @@ impl Error {
             }
             Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Error::CrossSite(_) | Error::NotYours(_) => StatusCode::FORBIDDEN,
+            Error::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Error::Conflict(_) => StatusCode::CONFLICT,
             Error::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -121,6 +129,8 @@ impl Error {
             Error::TooManyRequests(_) => "too_many_requests",
             Error::CrossSite(_) => "cross_site",
             Error::NotYours(_) => "not_yours",
+            Error::Unauthorized(_) => "unauthorized",
+            Error::Conflict(_) => "conflict",
             Error::Busy => "busy",
             Error::Internal(_) => "internal",
         }

@@ -213,6 +213,8 @@ pub struct Hub {
     outage: Option<(i64, i64)>,
     /// Hints and analyses in progress per client address.
     analyses: Mutex<HashMap<IpAddr, usize>>,
+    /// Sign-in attempts.
+    throttle: crate::api::accounts::Throttle,
 }
 
 /// The current time in Unix milliseconds.
@@ -253,7 +255,14 @@ impl Hub {
             closing: tokio::sync::watch::Sender::new(false),
             outage,
             analyses: Mutex::new(HashMap::new()),
+            throttle: crate::api::accounts::Throttle::default(),
         })
+    }
+
+    /// The sign-in throttle.
+    #[must_use]
+    pub fn throttle(&self) -> &crate::api::accounts::Throttle {
+        &self.throttle
     }
 
     /// Whether session cookies are marked `Secure`.

@@ -158,6 +158,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Requester {
     }
 }
 
+/// The hash of the session token the request came with, when it names a live session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CurrentSession(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentSession {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(parts
+            .extensions
+            .get::<CurrentSession>()
+            .cloned()
+            .unwrap_or_default())
+    }
+}
+
 /// The middleware: finds the request's identity from its session cookie (renewing the
 /// session when due) and, for a request that changes something without one, makes a
 /// guest identity and sends its cookie with the answer.
@@ -165,13 +181,18 @@ pub async fn identify(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
     let now = now_ms();
     let token = cookie(req.headers(), COOKIE).map(str::to_owned);
     let mut who = None;
+    let mut current = None;
     if let Some(token) = &token {
+        let hash = token_hash(token);
         match hub
             .store()
-            .session(token_hash(token), now, DAY_MS * SESSION_DAYS)
+            .session(hash.clone(), now, DAY_MS * SESSION_DAYS)
             .await
         {
-            Ok(found) => who = found,
+            Ok(found) => {
+                current = found.is_some().then_some(hash);
+                who = found;
+            }
             Err(e) => return crate::Error::from(e).into_response(),
         }
     }
@@ -189,11 +210,16 @@ pub async fn identify(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
             return crate::Error::from(e).into_response();
         }
         set_cookie = HeaderValue::from_str(&session_cookie(&token, hub.secure_cookies())).ok();
+        current = Some(token_hash(&token));
         who = Some(id);
     }
     req.extensions_mut().insert(Requester(who));
+    req.extensions_mut().insert(CurrentSession(current));
     let mut res = next.run(req).await;
-    if let Some(c) = set_cookie {
+    // A handler that set the session cookie itself (sign-in, sign-out) has the last word.
+    if let Some(c) = set_cookie
+        && !res.headers().contains_key(header::SET_COOKIE)
+    {
         res.headers_mut().append(header::SET_COOKIE, c);
     }
     res

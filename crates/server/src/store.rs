@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_games.sql"),
     include_str!("../migrations/0002_server_life.sql"),
     include_str!("../migrations/0003_identities.sql"),
+    include_str!("../migrations/0004_accounts.sql"),
 ];
 
 /// A storage failure.
@@ -249,6 +250,161 @@ impl Store {
         .await
     }
 
+    /// Turns the guest `id` into an account and gives it a new session in place of the
+    /// old one, in one transaction. [`StoreError::Taken`] if the username (without regard
+    /// to case) is taken, or the identity is not a guest.
+    pub async fn register(
+        &self,
+        reg: Registration,
+        old_session: String,
+        new_session: String,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            let tx = conn.transaction()?;
+            let changed = tx.execute(
+                "UPDATE identities SET kind = 'account' WHERE id = ?1 AND kind = 'guest'",
+                params![reg.identity.as_str()],
+            )?;
+            if changed != 1 {
+                return Err(StoreError::Taken(reg.identity.to_string()));
+            }
+            let inserted = tx.execute(
+                "INSERT INTO accounts (identity, username, username_key, display_name, email, password_hash, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+                params![
+                    reg.identity.as_str(),
+                    reg.username,
+                    reg.username.to_lowercase(),
+                    reg.display_name,
+                    reg.email,
+                    reg.password_hash,
+                    now
+                ],
+            )?;
+            if inserted != 1 {
+                return Err(StoreError::Taken(reg.username));
+            }
+            tx.execute("DELETE FROM sessions WHERE token_hash = ?1", params![old_session])?;
+            tx.execute(
+                "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                params![new_session, reg.identity.as_str(), now, expires_at],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The account with this username (without regard to case).
+    pub async fn account_by_name(&self, username: String) -> Result<Option<Account>, StoreError> {
+        self.with(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT identity, username, display_name, email, password_hash FROM accounts WHERE username_key = ?1",
+                    params![username.to_lowercase()],
+                    Account::from_row,
+                )
+                .optional()?)
+        })
+        .await
+    }
+
+    /// The account of an identity, if it has one.
+    pub async fn account(&self, id: IdentityId) -> Result<Option<Account>, StoreError> {
+        self.with(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT identity, username, display_name, email, password_hash FROM accounts WHERE identity = ?1",
+                    params![id.as_str()],
+                    Account::from_row,
+                )
+                .optional()?)
+        })
+        .await
+    }
+
+    /// A new session for an identity (sign-in).
+    pub async fn add_session(
+        &self,
+        id: IdentityId,
+        token_hash: String,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            conn.execute(
+                "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                params![token_hash, id.as_str(), now, expires_at],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Ends one session (sign-out), or every session of its identity but `keep`.
+    pub async fn end_sessions(
+        &self,
+        id: IdentityId,
+        only: Option<String>,
+        keep: Option<String>,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            match only {
+                Some(hash) => conn.execute(
+                    "DELETE FROM sessions WHERE token_hash = ?1 AND identity = ?2",
+                    params![hash, id.as_str()],
+                )?,
+                None => conn.execute(
+                    "DELETE FROM sessions WHERE identity = ?1 AND token_hash IS NOT ?2",
+                    params![id.as_str(), keep],
+                )?,
+            };
+            Ok(())
+        })
+        .await
+    }
+
+    /// Sets an account's password hash.
+    pub async fn set_password(
+        &self,
+        id: IdentityId,
+        password_hash: String,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            conn.execute(
+                "UPDATE accounts SET password_hash = ?2 WHERE identity = ?1",
+                params![id.as_str(), password_hash],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Deletes an account's personal data (name, email, password hash, sessions); the
+    /// identity stays, as `deleted`, so its games keep their owner.
+    pub async fn delete_account(&self, id: IdentityId) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "DELETE FROM accounts WHERE identity = ?1",
+                params![id.as_str()],
+            )?;
+            tx.execute(
+                "DELETE FROM sessions WHERE identity = ?1",
+                params![id.as_str()],
+            )?;
+            tx.execute(
+                "UPDATE identities SET kind = 'deleted' WHERE id = ?1",
+                params![id.as_str()],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
     /// The last time a server noted that it was alive ([`Store::note_alive`]) before
     /// this store was opened, if ever.
     #[must_use]
@@ -292,6 +448,51 @@ impl Store {
     pub async fn count(&self) -> Result<i64, StoreError> {
         self.with(|conn| Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?))
             .await
+    }
+}
+
+/// What a registration stores.
+#[derive(Clone, Debug)]
+pub struct Registration {
+    /// The guest that becomes an account.
+    pub identity: IdentityId,
+    /// The username as typed.
+    pub username: String,
+    /// The name shown.
+    pub display_name: String,
+    /// An email address, if given.
+    pub email: Option<String>,
+    /// The argon2id PHC string.
+    pub password_hash: String,
+}
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    /// Its identity.
+    pub identity: IdentityId,
+    /// The username as typed at registration.
+    pub username: String,
+    /// The name shown.
+    pub display_name: String,
+    /// Email, if given.
+    pub email: Option<String>,
+    /// The argon2id PHC string.
+    pub password_hash: String,
+}
+
+impl Account {
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+        let id: String = r.get(0)?;
+        Ok(Account {
+            identity: id.parse().map_err(|e: String| {
+                rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into())
+            })?,
+            username: r.get(1)?,
+            display_name: r.get(2)?,
+            email: r.get(3)?,
+            password_hash: r.get(4)?,
+        })
     }
 }
 

@@ -75,15 +75,34 @@ pub fn classic_name(ai: ClassicAi) -> &'static str {
 struct Me {
     /// The identity id, or `null` before the first change made from this browser.
     identity: Option<String>,
-    /// `"guest"` (accounts come later), or `null`.
+    /// `"guest"` or `"account"`, or `null`.
     kind: Option<&'static str>,
+    /// An account's username.
+    username: Option<String>,
+    /// An account's display name.
+    display_name: Option<String>,
 }
 
-async fn me(Requester(who): Requester) -> ApiJson<Me> {
-    ApiJson(Me {
-        kind: who.as_ref().map(|_| "guest"),
+async fn me(
+    axum::extract::State(hub): axum::extract::State<Arc<Hub>>,
+    Requester(who): Requester,
+) -> Result<ApiJson<Me>, crate::Error> {
+    let account = match &who {
+        Some(id) => hub.store().account(id.clone()).await?,
+        None => None,
+    };
+    Ok(ApiJson(Me {
+        kind: who.as_ref().map(|_| {
+            if account.is_some() {
+                "account"
+            } else {
+                "guest"
+            }
+        }),
         identity: who.map(String::from),
-    })
+        username: account.as_ref().map(|a| a.username.clone()),
+        display_name: account.map(|a| a.display_name),
+    }))
 }
 
 async fn openapi() -> impl IntoResponse {

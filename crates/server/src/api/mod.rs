@@ -1,5 +1,6 @@
 //! The HTTP API: one router per resource, merged by [`crate::app`].
 
+pub mod accounts;
 pub mod games;
 pub mod guard;
 pub mod meta;
