@@ -299,25 +299,28 @@ impl Store {
 
     /// The account with this username (without regard to case).
     pub async fn account_by_name(&self, username: String) -> Result<Option<Account>, StoreError> {
-        self.with(move |conn| {
-            Ok(conn
-                .query_row(
-                    "SELECT identity, username, display_name, email, password_hash FROM accounts WHERE username_key = ?1",
-                    params![username.to_lowercase()],
-                    Account::from_row,
-                )
-                .optional()?)
-        })
-        .await
+        self.account_where("username_key", username.to_lowercase())
+            .await
     }
 
     /// The account of an identity, if it has one.
     pub async fn account(&self, id: IdentityId) -> Result<Option<Account>, StoreError> {
+        self.account_where("identity", id.to_string()).await
+    }
+
+    async fn account_where(
+        &self,
+        column: &'static str,
+        value: String,
+    ) -> Result<Option<Account>, StoreError> {
         self.with(move |conn| {
             Ok(conn
                 .query_row(
-                    "SELECT identity, username, display_name, email, password_hash FROM accounts WHERE identity = ?1",
-                    params![id.as_str()],
+                    &format!(
+                        "SELECT identity, username, display_name, email, password_hash
+                         FROM accounts WHERE {column} = ?1"
+                    ),
+                    params![value],
                     Account::from_row,
                 )
                 .optional()?)

@@ -4,7 +4,6 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use common::{TempDb, TestApp};
@@ -21,24 +20,6 @@ const SHORT: NetLimits = NetLimits {
     idle: Duration::from_millis(1500),
     max_connections: 8,
 };
-
-async fn start(app: &TestApp, limits: NetLimits) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app.router.clone();
-    let hub = Arc::clone(&app.hub);
-    tokio::spawn(async move {
-        wuzi_server::net::serve_connections(
-            listener,
-            router,
-            limits,
-            async move { hub.closed().await },
-            Duration::from_secs(1),
-        )
-        .await;
-    });
-    addr
-}
 
 /// Reads until the peer closes (or `within` passes: then `None`).
 async fn read_to_close(s: &mut TcpStream, within: Duration) -> Option<Vec<u8>> {
@@ -88,7 +69,7 @@ async fn new_game(addr: SocketAddr) -> String {
 async fn slow_and_idle_connections_are_closed() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
-    let addr = start(&app, SHORT).await;
+    let addr = common::serve(&app, SHORT).await;
     // Headers that never end.
     let mut slow = TcpStream::connect(addr).await.unwrap();
     slow.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
@@ -146,7 +127,7 @@ async fn a_flood_of_slow_connections_does_not_lock_out_new_clients() {
         idle: Duration::from_secs(60),
         ..SHORT
     };
-    let addr = start(&app, limits).await;
+    let addr = common::serve(&app, limits).await;
     let mut flood = Vec::new();
     for _ in 0..30 {
         let mut s = TcpStream::connect(addr).await.unwrap();
@@ -167,7 +148,7 @@ async fn a_flood_of_slow_connections_does_not_lock_out_new_clients() {
 async fn oversized_websocket_frames_close_with_1009() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
-    let addr = start(&app, NetLimits::default()).await;
+    let addr = common::serve(&app, NetLimits::default()).await;
     let id = new_game(addr).await;
     // A raw handshake, then a frame header announcing 16 MiB and a few bytes of it.
     let mut s = TcpStream::connect(addr).await.unwrap();

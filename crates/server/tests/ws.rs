@@ -4,7 +4,6 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use common::{TempDb, TestApp};
@@ -15,24 +14,6 @@ use wuzi_server::net::NetLimits;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn start(app: &TestApp) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app.router.clone();
-    let hub = Arc::clone(&app.hub);
-    tokio::spawn(async move {
-        wuzi_server::net::serve_connections(
-            listener,
-            router,
-            NetLimits::default(),
-            async move { hub.closed().await },
-            Duration::from_secs(1),
-        )
-        .await;
-    });
-    addr
-}
 
 /// The session cookie each test server last set (each test's server is one browser).
 static JAR: std::sync::Mutex<Vec<(SocketAddr, String)>> = std::sync::Mutex::new(Vec::new());
@@ -109,7 +90,7 @@ async fn send(ws: &mut Socket, msg: Value) {
 async fn websocket_plays_a_game_against_the_computer() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
-    let addr = start(&app).await;
+    let addr = common::serve(&app, NetLimits::default()).await;
     let g = http(
         addr,
         "/api/games",
@@ -200,7 +181,7 @@ async fn websocket_plays_a_game_against_the_computer() {
 async fn clock_ticks_reach_subscribers() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
-    let addr = start(&app).await;
+    let addr = common::serve(&app, NetLimits::default()).await;
     let g = http(
         addr,
         "/api/games",
@@ -225,7 +206,7 @@ async fn clock_ticks_reach_subscribers() {
 async fn leaving_the_page_cancels_the_computer_and_coming_back_resumes() {
     let db = TempDb::new();
     let app = TestApp::on(&db);
-    let addr = start(&app).await;
+    let addr = common::serve(&app, NetLimits::default()).await;
     let g = http(
         addr,
         "/api/games",

@@ -197,6 +197,26 @@ impl TestApp {
     }
 }
 
+/// Serves the app on 127.0.0.1 (a free port) with the real accept loop and `limits`,
+/// until the hub closes.
+pub async fn serve(app: &TestApp, limits: wuzi_server::net::NetLimits) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app.router.clone();
+    let hub = Arc::clone(&app.hub);
+    tokio::spawn(async move {
+        wuzi_server::net::serve_connections(
+            listener,
+            router,
+            limits,
+            async move { hub.closed().await },
+            std::time::Duration::from_secs(1),
+        )
+        .await;
+    });
+    addr
+}
+
 /// The move names of a game view.
 pub fn moves(g: &Value) -> Vec<String> {
     g["moves"]
