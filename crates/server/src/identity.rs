@@ -131,6 +131,16 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.trim())
 }
 
+/// The token of an `Authorization: Bearer` header.
+#[must_use]
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
 /// The `Set-Cookie` value for a session token (`Secure` when the site is served over
 /// HTTPS).
 #[must_use]
@@ -182,6 +192,25 @@ pub async fn identify(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
     let token = cookie(req.headers(), COOKIE).map(str::to_owned);
     let mut who = None;
     let mut current = None;
+    // A program's personal API token: it names its account or nothing (never a guest).
+    if let Some(bearer) = bearer(req.headers()) {
+        match hub
+            .store()
+            .api_token_identity(token_hash(bearer), now)
+            .await
+        {
+            Ok(Some(id)) => {
+                req.extensions_mut().insert(Requester(Some(id)));
+                req.extensions_mut().insert(CurrentSession(None));
+                return next.run(req).await;
+            }
+            Ok(None) => {
+                return crate::Error::Unauthorized("the API token is unknown or revoked".into())
+                    .into_response();
+            }
+            Err(e) => return crate::Error::from(e).into_response(),
+        }
+    }
     if let Some(token) = &token {
         let hash = token_hash(token);
         match hub

@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_server_life.sql"),
     include_str!("../migrations/0003_identities.sql"),
     include_str!("../migrations/0004_accounts.sql"),
+    include_str!("../migrations/0005_api_tokens.sql"),
 ];
 
 /// A storage failure.
@@ -369,6 +370,69 @@ impl Store {
         .await
     }
 
+    /// Stores a new API token (its hash) for an identity.
+    pub async fn add_api_token(
+        &self,
+        token: ApiToken,
+        token_hash: String,
+    ) -> Result<(), StoreError> {
+        self.with(move |conn| {
+            conn.execute(
+                "INSERT INTO api_tokens (id, identity, token_hash, name, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![token.id, token.identity.as_str(), token_hash, token.name, token.created_at],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// An identity's API tokens, newest first.
+    pub async fn api_tokens(&self, id: IdentityId) -> Result<Vec<ApiToken>, StoreError> {
+        self.with(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id, identity, name, created_at, last_used_at FROM api_tokens
+                 WHERE identity = ?1 ORDER BY created_at DESC, id",
+            )?;
+            let rows = stmt.query_map(params![id.as_str()], ApiToken::from_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    /// Revokes (deletes) one of an identity's API tokens; whether it existed.
+    pub async fn revoke_api_token(
+        &self,
+        id: IdentityId,
+        token_id: String,
+    ) -> Result<bool, StoreError> {
+        self.with(move |conn| {
+            Ok(conn.execute(
+                "DELETE FROM api_tokens WHERE id = ?1 AND identity = ?2",
+                params![token_id, id.as_str()],
+            )? == 1)
+        })
+        .await
+    }
+
+    /// The identity of an API token (by its hash), noting its use at `now`.
+    pub async fn api_token_identity(
+        &self,
+        token_hash: String,
+        now: i64,
+    ) -> Result<Option<IdentityId>, StoreError> {
+        self.with(move |conn| {
+            let id: Option<String> = conn
+                .query_row(
+                    "UPDATE api_tokens SET last_used_at = ?2 WHERE token_hash = ?1 RETURNING identity",
+                    params![token_hash, now],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            Ok(id.and_then(|id| id.parse().ok()))
+        })
+        .await
+    }
+
     /// Sets an account's password hash.
     pub async fn set_password(
         &self,
@@ -396,6 +460,10 @@ impl Store {
             )?;
             tx.execute(
                 "DELETE FROM sessions WHERE identity = ?1",
+                params![id.as_str()],
+            )?;
+            tx.execute(
+                "DELETE FROM api_tokens WHERE identity = ?1",
                 params![id.as_str()],
             )?;
             tx.execute(
@@ -467,6 +535,37 @@ pub struct Registration {
     pub email: Option<String>,
     /// The argon2id PHC string.
     pub password_hash: String,
+}
+
+/// A personal API token as listed (the token itself is shown once, at creation).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ApiToken {
+    /// Its public id (for revoking).
+    pub id: String,
+    /// Whose it is.
+    #[serde(skip)]
+    pub identity: IdentityId,
+    /// A name its owner gave it.
+    pub name: String,
+    /// When it was made (Unix ms).
+    pub created_at: i64,
+    /// When it was last used (Unix ms).
+    pub last_used_at: Option<i64>,
+}
+
+impl ApiToken {
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ApiToken> {
+        let identity: String = r.get(1)?;
+        Ok(ApiToken {
+            id: r.get(0)?,
+            identity: identity.parse().map_err(|e: String| {
+                rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, e.into())
+            })?,
+            name: r.get(2)?,
+            created_at: r.get(3)?,
+            last_used_at: r.get(4)?,
+        })
+    }
 }
 
 /// An account as stored.

@@ -234,3 +234,80 @@ async fn password_change_sign_out_everywhere_and_deletion() {
             .is_none()
     );
 }
+
+/// Issue 23, item 8: personal API tokens for programs: shown once, stored hashed, sent as
+/// `Authorization: Bearer`, revocable; a revoked token acts for nobody.
+#[tokio::test]
+async fn api_tokens_let_a_program_play_its_own_games() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    app.create(json!({"mode": "local"})).await;
+    app.post(
+        "/api/account/register",
+        json!({"username": "botmaker", "password": "long enough"}),
+    )
+    .await;
+    let (s, t) = app
+        .post("/api/account/tokens", json!({"name": "my bot"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{t}");
+    let token = t["token"].as_str().unwrap().to_string();
+    let (_, list) = app.get("/api/account/tokens").await;
+    assert_eq!(list[0]["name"], "my bot");
+    assert!(list[0].get("token").is_none(), "shown once: {list}");
+    // The program: no cookie, the token in a header.
+    let bot = |method: &str, uri: String, body: serde_json::Value| {
+        axum::http::Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("content-type", "application/json")
+            .header("authorization", format!("Bearer {token}"))
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap()
+    };
+    let (s, g, headers) = app
+        .send_bare(bot("POST", "/api/games".into(), json!({"mode": "local"})))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert!(
+        headers.get("set-cookie").is_none(),
+        "no guest for a program"
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (s, g, _) = app
+        .send_bare(bot(
+            "POST",
+            format!("/api/games/{id}/moves"),
+            json!({"pos": "h8"}),
+        ))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    // The account's browser owns the same game.
+    assert_eq!(app.play(&id, "i9").await["ply"], 2);
+    // Revoked: the token acts for nobody, and nothing changes.
+    let tid = list[0]["id"].as_str().unwrap();
+    let (s, r, _) = app
+        .send(
+            axum::http::Request::delete(format!("/api/account/tokens/{tid}"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let (s, e, _) = app
+        .send_bare(bot(
+            "POST",
+            format!("/api/games/{id}/moves"),
+            json!({"pos": "j10"}),
+        ))
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "{e}");
+    assert_eq!(app.game(&id).await["ply"], 2);
+    // Guests have no tokens.
+    let guest = TestApp::on(&db);
+    guest.create(json!({"mode": "local"})).await;
+    let (s, _) = guest
+        .post("/api/account/tokens", json!({"name": "x"}))
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}

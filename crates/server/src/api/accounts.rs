@@ -15,10 +15,11 @@ use std::sync::Arc;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::Router;
+use axum::extract::Path;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, post};
+use axum::routing::{delete, get, post};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
@@ -30,7 +31,7 @@ use crate::identity::{
     COOKIE, CurrentSession, IdentityId, Requester, SESSION_DAYS, new_token, session_cookie,
     token_hash,
 };
-use crate::store::{Registration, StoreError};
+use crate::store::{ApiToken, Registration, StoreError};
 
 const DAY_MS: i64 = 86_400_000;
 /// Shortest password.
@@ -83,6 +84,8 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/account/logout-all", post(logout_all))
         .route("/api/account/password", post(change_password))
         .route("/api/account", delete(delete_account))
+        .route("/api/account/tokens", get(list_tokens).post(create_token))
+        .route("/api/account/tokens/{id}", delete(revoke_token))
 }
 
 /// `POST /api/account/register`.
@@ -416,6 +419,81 @@ async fn delete_account(
         serde_json::json!({"deleted": true}),
         cleared_cookie(hub.secure_cookies()),
     ))
+}
+
+/// `POST /api/account/tokens`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewToken {
+    name: String,
+}
+
+/// Longest token name.
+const MAX_TOKEN_NAME: usize = 40;
+
+async fn create_token(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    ApiJson(req): ApiJson<NewToken>,
+) -> Result<Response, Error> {
+    let account = signed_in(&hub, who).await?;
+    let name = req.name.trim().to_string();
+    if name.is_empty()
+        || name.chars().count() > MAX_TOKEN_NAME
+        || name.chars().any(char::is_control)
+    {
+        return Err(Error::BadRequest(format!(
+            "name: 1 to {MAX_TOKEN_NAME} characters, without control characters"
+        )));
+    }
+    let token = format!("wuzi_{}", new_token());
+    let listed = ApiToken {
+        id: IdentityId::random().to_string()[..10].to_string(),
+        identity: account.identity,
+        name,
+        created_at: now_ms(),
+        last_used_at: None,
+    };
+    hub.store()
+        .add_api_token(listed.clone(), token_hash(&token))
+        .await?;
+    let mut res = ApiJson(serde_json::json!({
+        "id": listed.id,
+        "name": listed.name,
+        "created_at": listed.created_at,
+        "token": token,
+    }))
+    .into_response();
+    *res.status_mut() = StatusCode::CREATED;
+    Ok(res)
+}
+
+async fn list_tokens(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+) -> Result<ApiJson<Vec<ApiToken>>, Error> {
+    let account = signed_in(&hub, who).await?;
+    Ok(ApiJson(hub.store().api_tokens(account.identity).await?))
+}
+
+async fn revoke_token(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<ApiJson<serde_json::Value>, Error> {
+    let account = signed_in(&hub, who).await?;
+    if hub
+        .store()
+        .revoke_api_token(account.identity, id.clone())
+        .await?
+    {
+        Ok(ApiJson(serde_json::json!({"revoked": true})))
+    } else {
+        Err(Error::NotFound(format!(
+            "no token with id {:?}",
+            id.chars().take(40).collect::<String>()
+        )))
+    }
 }
 
 #[cfg(test)]
