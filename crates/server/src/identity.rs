@@ -228,6 +228,13 @@ pub async fn identify(State(hub): State<Arc<Hub>>, mut req: Request, next: Next)
     let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let mut set_cookie = None;
     if who.is_none() && changes {
+        let client = req
+            .extensions()
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip());
+        if let Err(e) = hub.throttle().new_guest(client) {
+            return e.into_response();
+        }
         let id = IdentityId::random();
         let token = new_token();
         let expires = now + DAY_MS * SESSION_DAYS;

@@ -46,6 +46,7 @@ pub const MAX_DISPLAY_NAME: usize = 40;
 pub struct Throttle {
     per_account: DefaultKeyedRateLimiter<String>,
     per_address: DefaultKeyedRateLimiter<IpAddr>,
+    new_guests: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl Default for Throttle {
@@ -54,11 +55,25 @@ impl Default for Throttle {
         Throttle {
             per_account: RateLimiter::keyed(quota(5)),
             per_address: RateLimiter::keyed(quota(20)),
+            new_guests: RateLimiter::keyed(quota(120)),
         }
     }
 }
 
 impl Throttle {
+    /// Takes one new guest identity for `client` (120 a minute per address: a program that
+    /// drops its cookie cannot fill the database with guests).
+    pub fn new_guest(&self, client: Option<IpAddr>) -> Result<(), Error> {
+        let Some(ip) = client else { return Ok(()) };
+        let now = DefaultClock::default().now();
+        self.new_guests.check_key(&ip).map_err(|not_until| {
+            Error::TooManyRequests(format!(
+                "too many new sessions from your address; keep the session cookie (try again in {} s)",
+                not_until.wait_time_from(now).as_secs() + 1
+            ))
+        })
+    }
+
     /// Takes one attempt for `username` from `client`, or says how long to wait.
     fn attempt(&self, username: &str, client: Option<IpAddr>) -> Result<(), Error> {
         let now = DefaultClock::default().now();
@@ -559,5 +574,11 @@ mod tests {
         }
         assert!(t.attempt("bob", Some(ip)).is_err());
         assert!(t.attempt("bob", Some([10, 0, 0, 2].into())).is_ok());
+        for _ in 0..120 {
+            t.new_guest(Some(ip)).unwrap();
+        }
+        assert!(t.new_guest(Some(ip)).is_err());
+        assert!(t.new_guest(Some([10, 0, 0, 2].into())).is_ok());
+        assert!(t.new_guest(None).is_ok());
     }
 }
