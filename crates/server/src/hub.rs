@@ -354,9 +354,7 @@ impl Hub {
                 // (stored at once, so a second outage cannot charge the first), the
                 // flag may have fallen meanwhile, or the computer may be to move.
                 if live.resume(self.outage, now_ms()) {
-                    self.store
-                        .save(live.to_stored(), live.game().is_over())
-                        .await?;
+                    self.store.save(live.to_stored(), live.summary()).await?;
                 }
                 let slot = self.insert(live);
                 self.act(&slot, |_, _| Ok(())).await.ok();
@@ -392,11 +390,7 @@ impl Hub {
     /// is all but impossible, and it never overwrites a game).
     async fn store_new(&self, mut live: LiveGame) -> Result<LiveGame, Error> {
         for _ in 0..4 {
-            match self
-                .store
-                .insert(live.to_stored(), live.game().is_over())
-                .await
-            {
+            match self.store.insert(live.to_stored(), live.summary()).await {
                 Ok(()) => return Ok(live),
                 Err(crate::store::StoreError::Taken(id)) => {
                     tracing::warn!(%id, "a new game id was taken already; drawing another");
@@ -439,9 +433,7 @@ impl Hub {
         }
         if changed {
             next.touch(now);
-            self.store
-                .save(next.to_stored(), next.game().is_over())
-                .await?;
+            self.store.save(next.to_stored(), next.summary()).await?;
             *game = next;
             // Whatever was being searched belongs to an older position.
             slot.cancel(None);

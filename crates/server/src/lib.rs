@@ -46,6 +46,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api::games::router())
         .merge(api::accounts::router())
+        .merge(api::profiles::router())
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)

@@ -331,6 +331,37 @@ impl LiveGame {
         &self.id
     }
 
+    /// What the store keeps beside the game for histories and statistics.
+    #[must_use]
+    pub fn summary(&self) -> crate::store::GameSummary {
+        let owner = |c: Color| {
+            self.opening
+                .seat_of(c)
+                .filter(|&s| self.who(s) == Who::Human)
+                .and_then(|s| self.setup.owners.of(s).cloned())
+        };
+        let result = self.game.result();
+        crate::store::GameSummary {
+            black_owner: owner(Color::Black),
+            white_owner: owner(Color::White),
+            opponent: match self
+                .setup
+                .computer
+                .filter(|_| self.setup.mode == Mode::Computer)
+            {
+                Some(c) => format!("computer:{}", String::from(c.player)),
+                None => "local".to_string(),
+            },
+            winner: result.map(|r| match r.winner {
+                Some(Color::Black) => "black",
+                Some(Color::White) => "white",
+                None => "draw",
+            }),
+            reason: result.map(|r| crate::view::reason_code(&r.reason)),
+            ply: self.game.ply() as i64,
+        }
+    }
+
     /// Gives `who` the game's human seats (a new game, before it is stored).
     pub fn claim(&mut self, who: IdentityId) {
         self.setup.claim(who);

@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0003_identities.sql"),
     include_str!("../migrations/0004_accounts.sql"),
     include_str!("../migrations/0005_api_tokens.sql"),
+    include_str!("../migrations/0006_game_players.sql"),
 ];
 
 /// A storage failure.
@@ -122,25 +123,47 @@ impl Store {
     /// Stores a new game; returns once committed. An id that is taken already is
     /// [`StoreError::Taken`] and changes nothing (a new game never overwrites another).
     /// `over` marks finished games (for listings and clean-up).
-    pub async fn insert(&self, game: StoredGame, over: bool) -> Result<(), StoreError> {
-        self.write(game, over, true).await
+    pub async fn insert(&self, game: StoredGame, summary: GameSummary) -> Result<(), StoreError> {
+        self.write(game, summary, true).await
     }
 
     /// Writes the new state of a stored game in one transaction; returns once committed.
-    pub async fn save(&self, game: StoredGame, over: bool) -> Result<(), StoreError> {
-        self.write(game, over, false).await
+    pub async fn save(&self, game: StoredGame, summary: GameSummary) -> Result<(), StoreError> {
+        self.write(game, summary, false).await
     }
 
-    async fn write(&self, game: StoredGame, over: bool, new: bool) -> Result<(), StoreError> {
+    async fn write(
+        &self,
+        game: StoredGame,
+        summary: GameSummary,
+        new: bool,
+    ) -> Result<(), StoreError> {
         let setup = serde_json::to_string(&game.setup).map_err(|e| damaged(&game.id, e))?;
         let state = serde_json::to_string(&game.state).map_err(|e| damaged(&game.id, e))?;
-        let status = if over { "over" } else { "playing" };
+        let status = if summary.winner.is_some() {
+            "over"
+        } else {
+            "playing"
+        };
+        let s = summary;
         self.with(move |conn| {
             let tx = conn.transaction()?;
             if !new {
                 let n = tx.execute(
-                    "UPDATE games SET updated_at = ?2, status = ?3, state = ?4 WHERE id = ?1",
-                    params![game.id.as_str(), game.updated_at, status, state],
+                    "UPDATE games SET updated_at = ?2, status = ?3, state = ?4,
+                       black_owner = ?5, white_owner = ?6, winner = ?7, end_reason = ?8, ply = ?9
+                     WHERE id = ?1",
+                    params![
+                        game.id.as_str(),
+                        game.updated_at,
+                        status,
+                        state,
+                        s.black_owner.as_ref().map(IdentityId::as_str),
+                        s.white_owner.as_ref().map(IdentityId::as_str),
+                        s.winner,
+                        s.reason,
+                        s.ply
+                    ],
                 )?;
                 if n != 1 {
                     return Err(StoreError::Missing(game.id.to_string()));
@@ -149,8 +172,9 @@ impl Store {
                 return Ok(());
             }
             let inserted = tx.execute(
-                "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state,
+                   black_owner, white_owner, opponent, winner, end_reason, ply)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                  ON CONFLICT (id) DO NOTHING",
                 params![
                     game.id.as_str(),
@@ -163,7 +187,13 @@ impl Store {
                     game.setup.config.rule.name(),
                     status,
                     setup,
-                    state
+                    state,
+                    s.black_owner.as_ref().map(IdentityId::as_str),
+                    s.white_owner.as_ref().map(IdentityId::as_str),
+                    s.opponent,
+                    s.winner,
+                    s.reason,
+                    s.ply
                 ],
             )?;
             if inserted != 1 {
@@ -171,6 +201,53 @@ impl Store {
             }
             tx.commit()?;
             Ok(())
+        })
+        .await
+    }
+
+    /// The games `who` played, newest first, that match `filter`, at most `limit`.
+    pub async fn history(
+        &self,
+        who: IdentityId,
+        filter: HistoryFilter,
+        limit: usize,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        self.with(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id, rule, opponent, black_owner, white_owner, winner, end_reason, ply,
+                        created_at, updated_at
+                 FROM games
+                 WHERE (black_owner = ?1 OR white_owner = ?1)
+                   AND (?2 IS NULL OR rule = ?2)
+                   AND (?3 IS NULL OR opponent = ?3)
+                   AND (?4 IS NULL OR updated_at < ?4)
+                 ORDER BY updated_at DESC, id
+                 LIMIT ?5",
+            )?;
+            let rows = stmt.query_map(
+                params![
+                    who.as_str(),
+                    filter.rule,
+                    filter.opponent,
+                    filter.before,
+                    i64::try_from(limit).unwrap_or(i64::MAX)
+                ],
+                |r| {
+                    Ok(HistoryRow {
+                        id: r.get(0)?,
+                        rule: r.get(1)?,
+                        opponent: r.get(2)?,
+                        black_owner: r.get(3)?,
+                        white_owner: r.get(4)?,
+                        winner: r.get(5)?,
+                        reason: r.get(6)?,
+                        ply: r.get(7)?,
+                        created_at: r.get(8)?,
+                        updated_at: r.get(9)?,
+                    })
+                },
+            )?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await
     }
@@ -323,6 +400,20 @@ impl Store {
                     ),
                     params![value],
                     Account::from_row,
+                )
+                .optional()?)
+        })
+        .await
+    }
+
+    /// An identity's kind (`guest`, `account`, `deleted`), if it exists.
+    pub async fn identity_kind(&self, id: IdentityId) -> Result<Option<String>, StoreError> {
+        self.with(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT kind FROM identities WHERE id = ?1",
+                    params![id.as_str()],
+                    |r| r.get(0),
                 )
                 .optional()?)
         })
@@ -520,6 +611,59 @@ impl Store {
         self.with(|conn| Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?))
             .await
     }
+}
+
+/// What the games table keeps beside a game's JSON, for histories and statistics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    /// Who holds Black (`None`: the computer, or not decided yet).
+    pub black_owner: Option<IdentityId>,
+    /// Who holds White.
+    pub white_owner: Option<IdentityId>,
+    /// `local`, or `computer:<player>`.
+    pub opponent: String,
+    /// `black`, `white` or `draw` once over.
+    pub winner: Option<&'static str>,
+    /// Why it ended (`five`, `resignation`, ...).
+    pub reason: Option<&'static str>,
+    /// Stones played.
+    pub ply: i64,
+}
+
+/// Which of a player's games to list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryFilter {
+    /// Only this rule (`freestyle`, `renju`, ...).
+    pub rule: Option<String>,
+    /// Only this opponent (`local`, `computer:level5`, ...).
+    pub opponent: Option<String>,
+    /// Only games last changed before this time (Unix ms): the next page.
+    pub before: Option<i64>,
+}
+
+/// One of a player's games as the history lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryRow {
+    /// The game.
+    pub id: String,
+    /// Its rule.
+    pub rule: String,
+    /// Its opponent kind.
+    pub opponent: String,
+    /// Black's owner.
+    pub black_owner: Option<String>,
+    /// White's owner.
+    pub white_owner: Option<String>,
+    /// `black`, `white`, `draw`, or `None` while playing.
+    pub winner: Option<String>,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// Stones played.
+    pub ply: i64,
+    /// Created (Unix ms).
+    pub created_at: i64,
+    /// Last change (Unix ms).
+    pub updated_at: i64,
 }
 
 /// What a registration stores.

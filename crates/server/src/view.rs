@@ -180,6 +180,20 @@ pub struct BubblesHeld {
     pub white: u8,
 }
 
+/// The stable name of an end reason (`five`, `resignation`, ...).
+#[must_use]
+pub fn reason_code(reason: &EndReason) -> &'static str {
+    match reason {
+        EndReason::Five { .. } => "five",
+        EndReason::Bubbles { .. } => "bubbles",
+        EndReason::Forbidden { .. } => "forbidden",
+        EndReason::Resignation => "resignation",
+        EndReason::Time => "time",
+        EndReason::BoardFull => "board-full",
+        EndReason::Agreement => "agreement",
+    }
+}
+
 /// A game as clients see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameView {

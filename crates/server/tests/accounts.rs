@@ -311,3 +311,71 @@ async fn api_tokens_let_a_program_play_its_own_games() {
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
+
+/// Issue 23, items 10-11: a player's statistics and history, from their own colour;
+/// games at one screen are listed but count for nobody.
+#[tokio::test]
+async fn profiles_count_results_and_list_history() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    // Two losses against level 1 under renju (resigned as Black, then as White), and a
+    // game at one screen.
+    let mut ids = Vec::new();
+    for color in ["white", "black"] {
+        let g = app
+            .create(json!({"computer": {"player": "level1", "color": color}, "rule": "renju"}))
+            .await;
+        let id = g["id"].as_str().unwrap().to_string();
+        if color == "white" {
+            app.play(&id, "h8").await;
+        }
+        let g = app
+            .wait_ply(&id, if color == "white" { 1 } else { 0 })
+            .await;
+        assert!(g["result"].is_null(), "{g}");
+        let (s, e) = app
+            .post(&format!("/api/games/{id}/resign"), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        ids.push(id);
+    }
+    let local = app.create(json!({"mode": "local"})).await;
+    let local_id = local["id"].as_str().unwrap().to_string();
+    app.play(&local_id, "h8").await;
+    let (_, me) = app.get("/api/me").await;
+    let who = me["identity"].as_str().unwrap();
+    let (s, p) = app.get(&format!("/api/profiles/{who}")).await;
+    assert_eq!(s, StatusCode::OK, "{p}");
+    assert_eq!(p["kind"], "guest");
+    assert_eq!(p["stats"]["all"]["games"], 2, "{p}");
+    assert_eq!(p["stats"]["all"]["losses"], 2, "{p}");
+    assert_eq!(p["stats"]["by_rule"]["renju"]["games"], 2, "{p}");
+    assert_eq!(
+        p["stats"]["by_opponent"]["computer:level1"]["losses"], 2,
+        "{p}"
+    );
+    let (_, list) = app.get(&format!("/api/profiles/{who}/games")).await;
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 3, "{list:?}");
+    assert_eq!(list[0]["id"], local_id.as_str(), "newest first");
+    assert_eq!(list[0]["result"], "playing");
+    assert_eq!(list[1]["color"], "white");
+    assert_eq!(list[1]["result"], "loss");
+    assert_eq!(list[1]["reason"], "resignation");
+    let (_, losses) = app
+        .get(&format!("/api/profiles/{who}/games?result=loss&rule=renju"))
+        .await;
+    assert_eq!(losses.as_array().unwrap().len(), 2);
+    let (_, none) = app
+        .get(&format!(
+            "/api/profiles/{who}/games?opponent=computer:level9"
+        ))
+        .await;
+    assert!(none.as_array().unwrap().is_empty());
+    let (s, _) = app.get("/api/profiles/zzzzzzzzzzzzzzzz").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app
+        .get(&format!("/api/profiles/{who}/games?result=maybe"))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}

@@ -273,7 +273,12 @@ async fn a_taken_id_is_never_overwritten() {
     let stored = app.stored(id).await;
     let mut other = stored.clone();
     other.state.moves.clear();
-    let e = app.hub.store().insert(other, false).await.unwrap_err();
+    let e = app
+        .hub
+        .store()
+        .insert(other, Default::default())
+        .await
+        .unwrap_err();
     assert!(matches!(e, wuzi_server::store::StoreError::Taken(_)), "{e}");
     assert_eq!(app.stored(id).await, stored);
 }

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod games;
 pub mod guard;
 pub mod meta;
+pub mod profiles;
 pub mod ws;
 
 use std::convert::Infallible;
