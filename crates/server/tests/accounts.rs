@@ -379,3 +379,39 @@ async fn profiles_count_results_and_list_history() {
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
 }
+
+/// Issue 23, item 11: "download all my games" is one archive of SGF and PSQ files, for the
+/// player only.
+#[tokio::test]
+async fn a_player_downloads_all_their_games_as_one_archive() {
+    let db = TempDb::new();
+    let app = TestApp::on(&db);
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let g = app.create(json!({"mode": "local"})).await;
+        let id = g["id"].as_str().unwrap().to_string();
+        app.play(&id, "h8").await;
+        ids.push(id);
+    }
+    let (_, me) = app.get("/api/me").await;
+    let who = me["identity"].as_str().unwrap().to_string();
+    let (s, body, headers) = app
+        .send(
+            axum::http::Request::get(format!("/api/profiles/{who}/archive"))
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(headers["content-type"], "application/x-tar");
+    let tar = body.as_str().unwrap_or_default().to_string();
+    for id in &ids {
+        assert!(tar.contains(&format!("wuzi-{id}.sgf")), "{id}");
+        assert!(tar.contains(&format!("wuzi-{id}.psq")), "{id}");
+    }
+    assert!(tar.contains("(;FF[4]GM[4]"), "SGF inside");
+    let stranger = TestApp::on(&db);
+    stranger.create(json!({"mode": "local"})).await;
+    let (s, _) = stranger.get(&format!("/api/profiles/{who}/archive")).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+}

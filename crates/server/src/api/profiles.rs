@@ -12,9 +12,17 @@ use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use wuzi_rules::record::Format;
+
 use crate::error::{ApiJson, Error};
 use crate::hub::Hub;
+use crate::id::GameId;
 use crate::identity::IdentityId;
+use crate::identity::Requester;
+use crate::live::LiveGame;
+use crate::record;
 use crate::store::{HistoryFilter, HistoryRow};
 
 /// The routes.
@@ -22,6 +30,7 @@ pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/profiles/{identity}", get(profile))
         .route("/api/profiles/{identity}/games", get(games))
+        .route("/api/profiles/{identity}/archive", get(archive))
 }
 
 /// Wins, losses and draws.
@@ -237,6 +246,68 @@ async fn games(
         .take(limit)
         .collect();
     Ok(ApiJson(items))
+}
+
+/// `GET /api/profiles/{identity}/archive`: every game of the requester as one tar file,
+/// each game as SGF and, where the format can hold it, PSQ. Only for the player's own
+/// games (403 otherwise).
+async fn archive(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Requester(requester): Requester,
+) -> Result<Response, Error> {
+    let who = parse_identity(&id)?;
+    if requester.as_ref() != Some(&who) {
+        return Err(Error::NotYours(
+            "only a player may download all their own games".into(),
+        ));
+    }
+    let rows = hub
+        .store()
+        .history(who, HistoryFilter::default(), ALL_GAMES)
+        .await?;
+    let mut files = Vec::new();
+    for row in rows {
+        let Ok(game_id) = row.id.parse::<GameId>() else {
+            continue;
+        };
+        let Some(stored) = hub.store().load(&game_id).await? else {
+            continue;
+        };
+        let Ok(live) = LiveGame::from_stored(stored) else {
+            continue;
+        };
+        for format in [Format::Sgf, Format::Psq] {
+            if let Ok(text) = record::export(&live, format) {
+                files.push((format!("wuzi-{}.{}", row.id, format.extension()), text));
+            }
+        }
+    }
+    let tar = tokio::task::spawn_blocking(move || {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (name, text) in files {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(text.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            builder.append_data(&mut header, name, text.as_bytes())?;
+        }
+        builder.into_inner()
+    })
+    .await
+    .map_err(Error::internal)?
+    .map_err(Error::internal)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-tar".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"wuzi-games.tar\"".to_string(),
+            ),
+        ],
+        tar,
+    )
+        .into_response())
 }
 
 #[cfg(test)]
