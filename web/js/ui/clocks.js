@@ -32,7 +32,8 @@ function playerLabels(store, color) {
     } else if (who === 'human') {
       name = t('player.you');
     }
-    details.push(colorName(color));
+    // While a swap opening has not given out the colours, neither card is anyone's yet.
+    details.push(who ? colorName(color) : t('player.unassigned'));
   }
   if (v.bubbleTarget && v.bubblesHeld) details.push(t('player.bubbles', { n: v.bubblesHeld[color] ?? 0, target: v.bubbleTarget }));
   return [name, details.join(' · ')];
