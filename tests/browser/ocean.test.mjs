@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, waitView, play, pointXY } from './lib/harness.mjs';
+import { serverAndBrowser, waitView, play, pointXY, saveScreenshot } from './lib/harness.mjs';
 
 const suite = serverAndBrowser();
 
@@ -41,6 +41,7 @@ test('a stone on a double bubble: a ring, a whole ×2 badge on top, and "bubbles
   );
   assert.ok(rgb[2] > 150 && rgb[0] < 60, `the badge is drawn over the stone: rgb ${rgb}`);
 
+  await saveScreenshot(page, 'ocean-double-bubble.png');
   const detail = await page.locator('#player-black .player-detail').textContent();
   assert.match(detail, /bubbles 2\/7/);
   assert.match(await page.locator('#player-white .player-detail').textContent(), /bubbles 0\/7/);

@@ -35,6 +35,7 @@ test('swap2, you play White against the computer: the computer places, you choos
   assert.equal(await page.locator('#opening-title').textContent(), 'Colours are not chosen yet. Whoever takes White plays the next move.');
   assert.ok(await page.locator('#opening-title').isVisible());
   assert.deepEqual(await cards(page), ['Black / Not chosen yet', 'White / Not chosen yet']);
+  assert.ok(await page.locator('#btn-undo').isDisabled(), 'none of the stones is yours to take back');
 
   await setLanguage(page, 'zh-Hans');
   assert.equal(await statusText(page), '开局：轮到你选择，请在下方选一项');

@@ -296,6 +296,8 @@ function canUndo(v) {
   if (v.mode === 'computer') {
     const mine = store.humanColors();
     if (mine.length && !v.moves.some((m) => mine.includes(m.color))) return false;
+    // A swap opening the computer began: its three stones are all there is until you act.
+    if (!mine.length && v.opening && v.computer && v.computer.seat === 'first' && v.moves.length <= 3) return false;
   }
   return true;
 }

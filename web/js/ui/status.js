@@ -110,6 +110,7 @@ export function renderStatus(el, textEl, store) {
   if (v && v.thinking && !v.result) cls = `${cls} thinking`;
   el.className = `status ${cls}`.trim();
   textEl.textContent = text;
-  el.dataset.turn = !v || store.browsing() ? '' : v.result ? v.result.winner || '' : v.sideToMove;
+  const choosing = v && !v.result && v.opening && v.opening.phase === 'choose';
+  el.dataset.turn = !v || store.browsing() || choosing ? '' : v.result ? v.result.winner || '' : v.sideToMove;
   el.dataset.state = v ? (v.result ? 'over' : v.thinking ? 'thinking' : 'playing') : 'none';
 }
