@@ -32,3 +32,27 @@ test('pasted garbage: "not a record wuzi can read", in each language', { timeout
   await page.selectOption('#lang', 'en');
   assert.deepEqual(errors, []);
 });
+
+test('a format that cannot hold the game says so in the page\'s language; a board not started offers no download', { timeout: 60000 }, async () => {
+  const { page, errors } = suite.browser;
+  await page.goto('about:blank');
+  await page.goto(suite.server.url);
+  await waitView(page, (v) => v.id === null);
+  await page.click('#btn-records');
+  assert.ok(await page.locator('#dlg-records [data-format=psq]').isDisabled(), 'nothing to download before the game exists');
+  assert.equal(await page.locator('#record-link').inputValue(), '');
+  await page.locator('#dlg-records button[value=close]').click();
+
+  // k = 6 does not fit PSQ.
+  const created = await suite.server.api('POST', '/api/games', { mode: 'local', k: 6 });
+  await page.goto(`${suite.server.url}/#g=${created.body.id}`);
+  await waitView(page, (v) => v.id === created.body.id);
+  await page.selectOption('#lang', 'zh-Hans');
+  await page.click('#btn-records');
+  await page.click('#dlg-records [data-format=psq]');
+  await page.waitForFunction(() => document.querySelector('#records-error').textContent !== '');
+  assert.equal(await page.locator('#records-error').textContent(), '本局无法保存为 PSQ（Piskvork），JSON 可保存全部内容');
+  await page.locator('#dlg-records button[value=close]').click();
+  await page.selectOption('#lang', 'en');
+  assert.deepEqual(errors, []);
+});

@@ -57,12 +57,14 @@ export const api = {
     const text = await res.text();
     if (!res.ok) {
       let message = `HTTP ${res.status}`;
+      let body = text;
       try {
-        message = JSON.parse(text).error || message;
+        body = JSON.parse(text);
+        message = body.error || message;
       } catch {
         /* plain text error */
       }
-      throw new ApiError(res.status, message, text);
+      throw new ApiError(res.status, message, body);
     }
     const disposition = res.headers.get('content-disposition') || '';
     const m = /filename="?([^";]+)"?/.exec(disposition);
