@@ -74,3 +74,17 @@ test('after the logo, "Games" lists the unfinished game and opens it again', { t
   assert.equal(await statusText(page), 'Black to move');
   assert.deepEqual(errors, []);
 });
+
+test('a link to a game the server does not have: a fresh board and "Game not found", nothing created', { timeout: 60000 }, async () => {
+  const { page, errors } = suite.browser;
+  const creates = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/games') creates.push(r.url());
+  });
+  await page.goto('about:blank');
+  await page.goto(`${suite.server.url}/#g=nosuchgame`);
+  await page.waitForFunction(() => document.querySelector('#status-text').textContent === 'Game not found', null, { timeout: 5000 });
+  assert.equal((await waitView(page, () => true)).id, null);
+  assert.equal(creates.length, 0);
+  assert.deepEqual(errors, []);
+});

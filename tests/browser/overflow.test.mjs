@@ -106,7 +106,12 @@ for (const vp of VIEWPORTS) {
       // Every game once, so "Games" lists them all.
       for (const id of Object.values(games)) await openGame(page, id);
       for (const state of STATES) {
-        await state.enter(page);
+        try {
+          await state.enter(page);
+        } catch (e) {
+          problems.push(`${state.name}: cannot be shown: ${e.message.split('\n')[0]}`);
+          continue;
+        }
         for (const lang of LANGS) {
           await setLanguage(page, lang);
           if (state.perLanguage) await state.perLanguage(page);

@@ -448,7 +448,10 @@ async function start() {
       openGame(view, { browse: h.ply != null ? Number(h.ply) : undefined });
       return;
     } catch (e) {
+      // A link to a game the server does not have: a fresh board, and the reason.
+      showDraft(choicesToRequest(loadChoices()));
       showError(e);
+      return;
     }
   } else if (h.g) {
     if (h.ply != null) store.browse(Number(h.ply));
