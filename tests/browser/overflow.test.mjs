@@ -64,7 +64,11 @@ const STATES = [
   { name: 'swap2-choice', enter: async (page) => { await openGame(page, games.swap2); await page.locator('#opening-panel').waitFor({ state: 'visible' }); } },
   {
     name: 'armed-resign',
-    enter: (page) => openGame(page, games.playing),
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      // The engine's evaluation and best line for Black, to move.
+      await page.waitForFunction(() => document.querySelector('#eval-line').textContent.includes(':'), null, { timeout: 20000 });
+    },
     perLanguage: async (page) => {
       await page.waitForFunction(() => !document.querySelector('#btn-resign').classList.contains('armed'), null, { timeout: 5000 });
       await page.click('#btn-resign');
@@ -103,7 +107,9 @@ for (const vp of VIEWPORTS) {
     const problems = [];
     try {
       const { page, errors } = b;
-      // Every game once, so "Games" lists them all.
+      // Every game once, so "Games" lists them all; the evaluation bar and best line on.
+      await page.goto(server.url);
+      await page.evaluate(() => localStorage.setItem('wuzi.settings', JSON.stringify({ showEval: true, moveNumbers: true })));
       for (const id of Object.values(games)) await openGame(page, id);
       for (const state of STATES) {
         try {
