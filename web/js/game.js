@@ -141,6 +141,7 @@ export class GameStore {
     this.busy = false; // a request of ours is in flight
     this.connected = false;
     this.connection = 'none'; // 'none' (no socket), 'connecting', 'up', 'down'
+    this.queued = 0; // searches ahead of the computer's move (the `queued` WebSocket message)
     this.listeners = new Set();
   }
 
@@ -150,6 +151,23 @@ export class GameStore {
 
   emit() {
     for (const f of this.listeners) f(this);
+  }
+
+  /// How many searches are ahead of the computer's move in the engine queue (0: not waiting).
+  setQueued(n) {
+    const was = this.waiting();
+    if (this.clock && n > 0 !== was) {
+      // Stand the clocks where they are now (the server's stands too), or run on from there.
+      const c = this.clock;
+      this.clock = { ...c, black_ms: this.remaining('black'), white_ms: this.remaining('white'), at: performance.now() };
+    }
+    this.queued = n;
+    this.emit();
+  }
+
+  /// Whether the computer's move waits for an engine worker.
+  waiting() {
+    return !!this.view && !this.view.result && (this.queued > 0 || this.view.queued > 0) && (this.view.thinking || this.queued > 0);
   }
 
   /// Shows a game that exists only on the page until the player starts it (see `draftView`).
@@ -187,6 +205,8 @@ export class GameStore {
       if (raw.updated_at === cur.updatedAt && (raw.moves || []).length < cur.moves.length) return;
     }
     this.lastUpdate = performance.now();
+    // The queue count belongs to one search: a new position or a finished search ends it.
+    if (!raw.thinking || (cur && raw.id !== cur.id)) this.queued = 0;
     const prevId = this.view && this.view.id;
     const prevPly = this.view && this.view.ply;
     const v = normalizeView(raw);
@@ -231,8 +251,7 @@ export class GameStore {
     if (base == null) return null;
     const over = this.view && this.view.result;
     // A computer's move waiting for an engine worker does not use its time (the server's clock stands).
-    const queued = this.view && this.view.thinking && this.view.queued > 0;
-    if (c.running === color && !over && !c.frozen && !queued) return Math.max(0, base - (performance.now() - c.at));
+    if (c.running === color && !over && !c.frozen && !this.waiting()) return Math.max(0, base - (performance.now() - c.at));
     return base;
   }
 

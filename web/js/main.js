@@ -75,15 +75,13 @@ function onSocketMessage(msg) {
       store.setView(msg.game || msg);
       break;
     case 'thinking':
-      if (store.view && store.view.queued) store.view = { ...store.view, queued: 0 };
+      if (msg.purpose !== 'hint' && msg.purpose !== 'analysis') store.setQueued(0);
       store.setAnalysis(msg);
       break;
     case 'queued':
-      // The computer's move waits for a free engine worker (its clock stands meanwhile).
-      if (store.view && store.view.thinking) {
-        store.view = { ...store.view, queued: Number(msg.ahead || 0) };
-        render();
-      }
+      // The computer's move waits for a free engine worker (its clock stands meanwhile). This can
+      // come before the answer to our move says the computer is to think.
+      store.setQueued(Number(msg.ahead || 0));
       break;
     case 'analysis':
       if (msg.result) {

@@ -59,7 +59,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /// Starts `wuzi serve --addr 127.0.0.1:<port> --db <temp file>` and waits until /api/health answers.
 /// `crash()` kills it (SIGKILL, as a crash or a pulled cable would) and `resume()` starts it again
 /// on the same port with the same database, for tests of what the page does meanwhile.
-export async function startServer() {
+/// `args`: more `wuzi serve` options (e.g. `['--workers', '1']`).
+export async function startServer({ args = [] } = {}) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuzi-test-'));
   const db = path.join(dir, 'wuzi.sqlite3');
@@ -71,7 +72,7 @@ export async function startServer() {
 
   async function launch() {
     exited = null;
-    proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db], {
+    proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...args], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },

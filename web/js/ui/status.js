@@ -84,8 +84,8 @@ export function renderStatus(el, textEl, store) {
   } else if (msg && msg.kind === 'error') {
     text = t(msg.key, msg.params);
     cls = 'error';
-  } else if (v.thinking && v.queued > 0) {
-    text = t('status.queued', { n: v.queued });
+  } else if (store.waiting()) {
+    text = t('status.queued', { n: Math.max(store.queued, v.queued) });
     cls = 'thinking';
   } else if (v.thinking) {
     const a = store.analysis;
