@@ -25,6 +25,7 @@ test('server down and back: the status says so at once, the clock stands, and al
   await sleep(2500);
   const clock2 = await page.locator('#player-white .player-clock').textContent();
   assert.equal(clock2, clock1, 'the clock on screen stands while the server is unreachable');
+  assert.equal(await page.locator('#player-white').evaluate((el) => el.classList.contains('clock-running')), false, 'and is not shown as running');
 
   await suite.server.resume();
   await page.waitForFunction(() => window.wuzi.store.connection === 'up', null, { timeout: 15000 });

@@ -1,7 +1,7 @@
 // Issue 22, "done when": no text is cut off or overflows its box, in every language, at 1280×800,
 // 800×1000 and 390×844, in the states that have the longest texts: a game ended with a long
 // reason, a swap2 choice against the computer, the armed resign button, the dialogs, the ocean
-// cards against the strongest computer, a page not yet started. Screenshots of each go to
+// cards against the strongest computer, a page not yet started, the server out of reach. Screenshots of each go to
 // target/screenshots/overflow-*.png for looking at by eye.
 
 import { test, before, after } from 'node:test';
@@ -98,6 +98,15 @@ const STATES = [
       await page.waitForFunction(() => document.querySelector('#records-error').textContent !== '');
     },
   },
+  {
+    name: 'offline',
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      await server.crash();
+      await page.waitForFunction(() => document.querySelector('#status').classList.contains('offline'), null, { timeout: 5000 });
+    },
+    leave: () => server.resume(),
+  },
   { name: 'games-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-games'); await page.locator('#games-list li').first().waitFor(); } },
 ];
 
@@ -116,6 +125,7 @@ for (const vp of VIEWPORTS) {
           await state.enter(page);
         } catch (e) {
           problems.push(`${state.name}: cannot be shown: ${e.message.split('\n')[0]}`);
+          if (state.leave) await state.leave(page);
           continue;
         }
         for (const lang of LANGS) {
@@ -126,6 +136,7 @@ for (const vp of VIEWPORTS) {
           await saveScreenshot(page, `overflow-${vp.name}-${state.name}-${lang}.png`, { fullPage: true });
         }
         await setLanguage(page, 'en');
+        if (state.leave) await state.leave(page);
       }
       assert.deepEqual(errors, []);
     } finally {

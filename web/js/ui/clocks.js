@@ -60,7 +60,9 @@ export function tickClocks(cards, store) {
     const ms = store.remaining(color);
     const text = ms == null ? '' : formatMs(ms);
     if (clockEl.textContent !== text) clockEl.textContent = text;
-    const running = !!store.clock && store.clock.running === color && !(store.view && store.view.result);
+    // A clock standing (server out of reach, computer waiting for the engine) is not shown as running.
+    const standing = !!store.clock && (store.clock.frozen || store.waiting());
+    const running = !!store.clock && store.clock.running === color && !(store.view && store.view.result) && !standing;
     card.classList.toggle('clock-running', running);
     card.classList.toggle('clock-low', ms != null && ms < 10000);
   }
