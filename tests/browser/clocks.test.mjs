@@ -9,7 +9,7 @@ const suite = serverAndBrowser();
 test('per side: White\'s time runs out and White loses on time', { timeout: 120000 }, async () => {
   const { page, errors } = suite.browser;
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id);
+  await waitView(page, () => true);
   // 3 seconds each, no increment. The clocks start once a stone is on the board.
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', clock: 'side', minutes: '0.05', increment: '0' });
   await play(page, 'h8');

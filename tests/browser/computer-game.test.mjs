@@ -50,7 +50,7 @@ function chooseMove(v) {
 test('a full game against the computer ends with the server\'s result on the page, and the records hold the game', { timeout: 600000 }, async () => {
   const { page, errors } = suite.browser;
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id, { what: 'the default game' });
+  await waitView(page, () => true, { what: 'the page' });
   const first = await waitView(page, () => true);
   // The defaults: 15×15 freestyle against the computer at level 5, the person playing Black.
   assert.equal(first.width, 15);

@@ -10,7 +10,7 @@ const suite = serverAndBrowser();
 test('hint names the engine\'s move; resign needs a second click and ends the game; restart empties the board', { timeout: 180000 }, async () => {
   const { page, errors } = suite.browser;
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id);
+  await waitView(page, () => true);
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15' });
   for (const m of ['h8', 'h9', 'i8', 'i9', 'j8', 'j9']) await play(page, m);
 
@@ -56,7 +56,7 @@ test('move numbers and the evaluation bar are settings, remembered across a relo
   await page.locator('#dlg-settings button[value=close]').click();
   assert.ok(await page.locator('#evalbox').isVisible());
   await page.reload();
-  await waitView(page, (v) => !!v.id);
+  await waitView(page, () => true);
   assert.ok(await page.locator('#evalbox').isVisible(), 'the evaluation bar stays on');
   await page.click('#btn-settings');
   assert.equal(await numbers.isChecked(), true, 'move numbers stay on');

@@ -9,7 +9,7 @@ const suite = serverAndBrowser();
 test('swap2 between two players: three stones, "place two more", two stones, then a colour choice', { timeout: 120000 }, async () => {
   const { page, errors } = suite.browser;
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id);
+  await waitView(page, () => true);
   await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', opening: 'swap2' });
   for (const m of ['h8', 'h9', 'j8']) await play(page, m);
   let v = await waitView(page, (g) => g.opening && g.opening.phase === 'choose', { what: 'the choice' });

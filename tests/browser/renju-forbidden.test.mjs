@@ -11,7 +11,7 @@ const OPENING = ['g8', 'a1', 'h8', 'a3', 'i10', 'a5', 'i9', 'o1'];
 
 async function setUp(page, policy) {
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id, { what: 'the first game' });
+  await waitView(page, () => true, { what: 'the page' });
   await newGameViaDialog(page, { mode: 'local', rule: 'renju', forbidden_policy: policy, size: '15' });
   for (const m of OPENING) await play(page, m);
   const v = await waitView(page, (g) => g.moves.length === OPENING.length);

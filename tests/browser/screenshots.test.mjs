@@ -29,7 +29,7 @@ test('desktop 1280×800: a game against the computer; the layout does not move w
   try {
     const { page, errors } = b;
     await page.goto(server.url);
-    await waitView(page, (v) => !!v.id);
+    await waitView(page, () => true);
     await enableEval(page);
     await newGameViaDialog(page, { mode: 'computer', player: 'level3', color: 'black', rule: 'renju', size: '15' });
     const layout0 = { board: await box(page, '#board'), side: await box(page, '.side'), status: await box(page, '#status') };
@@ -57,7 +57,7 @@ test('phone 390×844: board on top, controls below, nothing wider than the scree
   try {
     const { page, errors } = b;
     await page.goto(server.url);
-    await waitView(page, (v) => !!v.id);
+    await waitView(page, () => true);
     await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', theme: 'ocean' });
     const board = await box(page, '#board');
     const side = await box(page, '.side');

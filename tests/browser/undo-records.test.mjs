@@ -9,7 +9,7 @@ const suite = serverAndBrowser();
 test('undo against the computer takes back to the person\'s last move; in a local game one stone', { timeout: 180000 }, async () => {
   const { page, errors } = suite.browser;
   await page.goto(suite.server.url);
-  await waitView(page, (v) => !!v.id);
+  await waitView(page, () => true);
   await newGameViaDialog(page, { mode: 'computer', player: 'level1', color: 'black', rule: 'freestyle', size: '15' });
   await play(page, 'h8');
   let v = await waitView(page, (g) => g.moves.length === 2 && !g.thinking, { what: "the computer's reply" });

@@ -57,12 +57,14 @@ export const api = {
     const text = await res.text();
     if (!res.ok) {
       let message = `HTTP ${res.status}`;
+      let body = text;
       try {
-        message = JSON.parse(text).error || message;
+        body = JSON.parse(text);
+        message = body.error || message;
       } catch {
         /* plain text error */
       }
-      throw new ApiError(res.status, message, text);
+      throw new ApiError(res.status, message, body);
     }
     const disposition = res.headers.get('content-disposition') || '';
     const m = /filename="?([^";]+)"?/.exec(disposition);
@@ -72,6 +74,11 @@ export const api = {
 
 /// A WebSocket to one game that reconnects while the page wants it, and hands each
 /// JSON message to `onMessage`. `send` drops messages while disconnected (the HTTP API is the fallback).
+/// `onStatus(up, closeEvent)` reports each open and each close (with the server's code and reason,
+/// e.g. 1009 for a message that was too large).
+/// The largest WebSocket message the server reads (docs/api.md); it closes the socket with 1009 on a larger one.
+const WS_MAX_MESSAGE = 16 * 1024;
+
 export class GameSocket {
   constructor(id, onMessage, onStatus) {
     this.id = id;
@@ -79,6 +86,7 @@ export class GameSocket {
     this.onStatus = onStatus || (() => {});
     this.closed = false;
     this.retry = 0;
+    this.lastTooLarge = -Infinity;
     this.open();
   }
 
@@ -99,21 +107,35 @@ export class GameSocket {
       }
       this.onMessage(msg);
     };
-    ws.onclose = () => {
-      this.onStatus(false);
-      if (this.closed) return;
+    ws.onclose = (ev) => {
+      // A socket the page closed on purpose (another game opened) reports nothing.
+      if (this.closed || this.ws !== ws) return;
+      // 1009: the server would not read a message that large. The server's close frame can be lost
+      // when it closes while the browser is still sending (the browser then sees 1006), so a close
+      // right after sending more than the server reads counts as "too large" too.
+      const tooLarge = ev.code === 1009 || (ev.code === 1006 && performance.now() - this.lastTooLarge < 5000);
+      this.onStatus(false, { code: ev.code, reason: ev.reason, tooLarge });
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.open(), delay);
     };
-    ws.onerror = () => ws.close();
+    // An error is always followed by a close event (with the code), which reconnects.
   }
 
   send(msg) {
+    return this.sendText(JSON.stringify(msg));
+  }
+
+  sendText(text) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
-      this.ws.send(JSON.stringify(msg));
+      if (text.length > WS_MAX_MESSAGE) this.lastTooLarge = performance.now();
+      this.ws.send(text);
       return true;
     }
     return false;
+  }
+
+  get up() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
   }
 
   close() {

@@ -27,11 +27,12 @@ function rng(seed) {
 }
 
 export class Board {
-  constructor(canvas, { onPlay, onHover } = {}) {
+  constructor(canvas, { onPlay, onHover, onRefused } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.onPlay = onPlay || (() => {});
     this.onHover = onHover || (() => {});
+    this.onRefused = onRefused || (() => {}); // a click on a point while the board takes no move
     this.state = null;
     this.opts = {};
     this.hover = null;
@@ -123,7 +124,11 @@ export class Board {
   pointerUp(e) {
     if (e.button !== undefined && e.button !== 0) return;
     const p = this.pointAt(e);
-    if (!p || !this.state || !this.state.interactive) return;
+    if (!p || !this.state) return;
+    if (!this.state.interactive) {
+      this.onRefused(p);
+      return;
+    }
     if (e.pointerType === 'touch' && this.opts.confirmTouch) {
       if (samePoint(p, this.pending)) {
         this.pending = null;
@@ -192,10 +197,22 @@ export class Board {
     const h = s ? s.height : 15;
     this.drawGrid(w, h);
     if (!s) return;
-    for (const b of this.bubbleCounts(s.bubbles)) this.drawBubble(b.p, b.n);
+    const bubbles = this.bubbleCounts(s.bubbles);
+    for (const b of bubbles) this.drawBubble(b.p, b.n);
     for (const p of s.walls) this.drawRock(p);
     if (this.opts.forbiddenMarks && s.forbidden) for (const f of s.forbidden) this.drawForbidden(f);
     s.moves.forEach((m, i) => this.drawStone(m, m.color, 1, this.opts.moveNumbers ? i + 1 : null));
+    // Over the stones: a blue ring shows that a stone holds a bubble, and the "×n" badge of a
+    // multiple bubble is drawn whole, on top, whether the point is covered or not.
+    const marks = [];
+    for (const b of bubbles) {
+      const stone = s.moves.find((m) => samePoint(m, b.p));
+      if (stone) this.drawHeldBubble(b.p);
+      if (b.n > 1) this.drawBubbleBadge(b.p, b.n);
+      marks.push(`${pointName(b.p, s.height)}:${b.n}:${stone ? stone.color : '-'}`);
+    }
+    // For tests and tools: what the board shows about each bubble (point:count:holder).
+    this.canvas.dataset.bubbles = marks.join(' ');
     const last = s.moves[s.moves.length - 1];
     if (last && !this.opts.moveNumbers) this.drawLastMark(last);
     if (last && this.opts.moveNumbers) this.drawLastRing(last);
@@ -387,13 +404,44 @@ export class Board {
     ctx.arc(cx, cy, r, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
-    if (n > 1) {
-      ctx.fillStyle = '#0b3d7a';
-      ctx.font = `700 ${Math.max(8, g.cell * 0.3)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(`×${n}`, cx + r * 0.45, cy - r * 0.55);
-    }
+    ctx.restore();
+  }
+
+  /// A stone standing on a bubble: a bright blue ring around it.
+  drawHeldBubble(p) {
+    const g = this.geom;
+    const ctx = this.ctx;
+    const [cx, cy] = this.center(p);
+    ctx.save();
+    ctx.strokeStyle = 'rgba(40,150,255,0.95)';
+    ctx.lineWidth = Math.max(2, g.cell * 0.09);
+    ctx.beginPath();
+    ctx.arc(cx, cy, g.cell * 0.46, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /// "×n" on a small filled disc at the point's upper right, readable over a stone or a bubble.
+  drawBubbleBadge(p, n) {
+    const g = this.geom;
+    const ctx = this.ctx;
+    const [cx, cy] = this.center(p);
+    const br = Math.max(6, g.cell * 0.24);
+    const bx = cx + g.cell * 0.34;
+    const by = cy - g.cell * 0.34;
+    ctx.save();
+    ctx.fillStyle = '#0b5cc0';
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = Math.max(1, g.cell * 0.03);
+    ctx.beginPath();
+    ctx.arc(bx, by, br, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `700 ${Math.max(7, br * 1.05)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`×${n}`, bx, by + br * 0.05);
     ctx.restore();
   }
 

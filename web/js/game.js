@@ -71,7 +71,62 @@ export function normalizeView(raw) {
     bubbleTarget: raw.bubble_target ?? null,
     updatedAt: raw.updated_at ?? null,
     bubblesHeld: raw.bubbles_held || null,
+    draft: !!raw.draft,
   };
+}
+
+/// A game not yet created on the server: what a new game with `request` (the body of
+/// POST /api/games) looks like before its first move. The page shows it on a visit without a game
+/// link and creates the game only when the player starts (first stone, or Start when the computer
+/// moves first), so page loads leave nothing behind in the database. Nothing here judges a move:
+/// an empty board is the same under every rule.
+export function draftView(request) {
+  const vsComputer = request.mode === 'computer';
+  const computerColor = vsComputer ? (request.computer && request.computer.color) || 'white' : null;
+  const opening = request.opening || 'free';
+  // In swap openings the computer's "color" is its seat: black = first.
+  const computerFirst = vsComputer && computerColor === 'black';
+  let players = { black: 'human', white: 'human' };
+  if (vsComputer) {
+    players = opening === 'free'
+      ? { black: computerFirst ? 'computer' : 'human', white: computerFirst ? 'human' : 'computer' }
+      : { black: null, white: null };
+  }
+  const clock = request.clock || { kind: 'none' };
+  let clockView = null;
+  if (clock.kind === 'side') {
+    const ms = Number(clock.initial_seconds) * 1000;
+    clockView = { kind: 'side', black_ms: ms, white_ms: ms, running: null };
+  } else if (clock.kind === 'move') {
+    const ms = Number(clock.seconds) * 1000;
+    clockView = { kind: 'move', black_ms: ms, white_ms: ms, running: null };
+  }
+  const raw = {
+    id: null,
+    draft: true,
+    mode: request.mode || 'computer',
+    config: {
+      rule: request.rule,
+      size: request.size,
+      k: request.k,
+      opening,
+      theme: request.theme,
+      forbidden_policy: request.forbidden_policy,
+    },
+    computer: vsComputer
+      ? { player: request.computer.player, color: computerColor, seat: computerFirst ? 'first' : 'second' }
+      : null,
+    players,
+    moves: [],
+    ply: 0,
+    side_to_move: 'black',
+    to_act: { seat: 'first', who: computerFirst ? 'computer' : 'human', action: 'move' },
+    result: null,
+    clock: clockView,
+    opening: opening === 'free' ? null : { rule: opening, phase: 'place', seat: 'first', options: [] },
+    thinking: false,
+  };
+  return normalizeView(raw);
 }
 
 /// Holds the current game and everything shown about it; panels subscribe and redraw.
@@ -85,6 +140,8 @@ export class GameStore {
     this.message = null; // {key, params, kind}
     this.busy = false; // a request of ours is in flight
     this.connected = false;
+    this.connection = 'none'; // 'none' (no socket), 'connecting', 'up', 'down'
+    this.queued = 0; // searches ahead of the computer's move (the `queued` WebSocket message)
     this.listeners = new Set();
   }
 
@@ -96,6 +153,50 @@ export class GameStore {
     for (const f of this.listeners) f(this);
   }
 
+  /// How many searches are ahead of the computer's move in the engine queue (0: not waiting).
+  setQueued(n) {
+    const was = this.waiting();
+    if (this.clock && n > 0 !== was) {
+      // Stand the clocks where they are now (the server's stands too), or run on from there.
+      const c = this.clock;
+      this.clock = { ...c, black_ms: this.remaining('black'), white_ms: this.remaining('white'), at: performance.now() };
+    }
+    this.queued = n;
+    this.emit();
+  }
+
+  /// Whether the computer's move waits for an engine worker.
+  waiting() {
+    return !!this.view && !this.view.result && (this.queued > 0 || this.view.queued > 0) && (this.view.thinking || this.queued > 0);
+  }
+
+  /// Shows a game that exists only on the page until the player starts it (see `draftView`).
+  setDraft(view, request) {
+    this.view = view;
+    this.draftRequest = request;
+    this.browsePly = null;
+    this.analysis = null;
+    this.hint = null;
+    this.message = null;
+    this.connection = 'none';
+    this.connected = false;
+    if (view.clock) this.setClock(view.clock, false);
+    else this.clock = null;
+    this.emit();
+  }
+
+  /// The socket went up or down. While down the clocks on screen stand where they were: the server
+  /// gives the time of an outage back, and the true times come with the state fetched on reconnect.
+  setConnection(state) {
+    if (state === 'down' && this.clock && !this.clock.frozen) {
+      const c = this.clock;
+      this.clock = { ...c, black_ms: this.remaining('black'), white_ms: this.remaining('white'), at: performance.now(), frozen: true };
+    }
+    this.connection = state;
+    this.connected = state === 'up';
+    this.emit();
+  }
+
   setView(raw) {
     // Answers can cross on the wire (an HTTP answer after a newer WebSocket state): keep the newest.
     const cur = this.view;
@@ -104,10 +205,13 @@ export class GameStore {
       if (raw.updated_at === cur.updatedAt && (raw.moves || []).length < cur.moves.length) return;
     }
     this.lastUpdate = performance.now();
+    // The queue count belongs to one search: a new position or a finished search ends it.
+    if (!raw.thinking || (cur && raw.id !== cur.id)) this.queued = 0;
     const prevId = this.view && this.view.id;
     const prevPly = this.view && this.view.ply;
     const v = normalizeView(raw);
     this.view = v;
+    this.draftRequest = null;
     if (prevId !== v.id) {
       this.browsePly = null;
       this.analysis = null;
@@ -146,7 +250,8 @@ export class GameStore {
     const base = color === 'black' ? c.black_ms : c.white_ms;
     if (base == null) return null;
     const over = this.view && this.view.result;
-    if (c.running === color && !over) return Math.max(0, base - (performance.now() - c.at));
+    // A computer's move waiting for an engine worker does not use its time (the server's clock stands).
+    if (c.running === color && !over && !c.frozen && !this.waiting()) return Math.max(0, base - (performance.now() - c.at));
     return base;
   }
 

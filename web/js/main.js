@@ -2,7 +2,7 @@
 
 import { api, GameSocket } from './api.js';
 import { applyDocument, onLanguageChange, t } from './i18n.js';
-import { GameStore } from './game.js';
+import { GameStore, draftView } from './game.js';
 import { Board } from './board.js';
 import { toPoint, samePoint, pointName } from './coords.js';
 import { initSettings, loadSettings, fillLanguageSelect } from './ui/settings.js';
@@ -13,6 +13,7 @@ import { renderEval } from './ui/evalbar.js';
 import { initNewGame, loadChoices, choicesToRequest } from './ui/newgame.js';
 import { initRecords, parseHash, gameLink } from './ui/records.js';
 import { renderOpening } from './ui/opening.js';
+import { initGames, rememberGame } from './ui/games.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -32,7 +33,20 @@ function toast(text) {
 }
 
 function showError(e) {
-  store.say('error.raw', { text: errorText(e) }, 'error');
+  const text = errorText(e);
+  store.say('error.raw', { text }, 'error');
+  // After the end the status line keeps the result; the refusal still shows, as a toast.
+  if (store.view && store.view.result) toast(text);
+}
+
+/// After a reconnect: the state as the server holds it, and no stale "cannot be reached".
+function resync() {
+  const v = store.view;
+  if (!v || !v.id) return;
+  if (store.message && store.message.kind === 'error' && store.message.params && store.message.params.text === t('error.network')) {
+    store.message = null;
+  }
+  api.getGame(v.id).then((g) => store.setView(g), () => {});
 }
 
 // ---------------------------------------------------------------- server calls
@@ -61,15 +75,13 @@ function onSocketMessage(msg) {
       store.setView(msg.game || msg);
       break;
     case 'thinking':
-      if (store.view && store.view.queued) store.view = { ...store.view, queued: 0 };
+      if (msg.purpose !== 'hint' && msg.purpose !== 'analysis') store.setQueued(0);
       store.setAnalysis(msg);
       break;
     case 'queued':
-      // The computer's move waits for a free engine worker (its clock stands meanwhile).
-      if (store.view && store.view.thinking) {
-        store.view = { ...store.view, queued: Number(msg.ahead || 0) };
-        render();
-      }
+      // The computer's move waits for a free engine worker (its clock stands meanwhile). This can
+      // come before the answer to our move says the computer is to think.
+      store.setQueued(Number(msg.ahead || 0));
       break;
     case 'analysis':
       if (msg.result) {
@@ -96,10 +108,13 @@ function openGame(view, { browse } = {}) {
   store.message = null;
   store.setView(view);
   if (!socket) {
-    socket = new GameSocket(view.id, onSocketMessage, (up) => {
-      store.connected = up;
+    store.setConnection('connecting');
+    socket = new GameSocket(view.id, onSocketMessage, (up, closed) => {
+      store.setConnection(up ? 'up' : 'down');
       // After a reconnect, fetch the state we may have missed.
-      if (up && store.view) api.getGame(store.view.id).then((v) => store.setView(v), () => {});
+      if (up) resync();
+      // The server closes with 1009 a message too large to read; the socket reconnects by itself.
+      else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
     });
   }
   history.replaceState(null, '', `#g=${encodeURIComponent(view.id)}`);
@@ -116,10 +131,49 @@ async function newGame(request) {
   }
 }
 
+/// Shows a new game that is created on the server only when the player starts it.
+function showDraft(request) {
+  if (socket) {
+    socket.close();
+    socket = null;
+  }
+  store.setDraft(draftView(request), request);
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+}
+
+/// Creates the game on screen (a draft) on the server; returns its view, or null after showing why not.
+async function createDraft() {
+  const request = store.draftRequest;
+  if (!request) return null;
+  try {
+    const view = await api.createGame(request);
+    openGame(view);
+    return store.view;
+  } catch (e) {
+    showError(e);
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- actions
-function play(p) {
+/// A click on the board that cannot play says why.
+function refusedClick() {
   const v = store.view;
-  if (!v || v.result || store.browsing()) return;
+  if (!v) return;
+  if (store.browsing()) store.say('status.browsing_click', {}, 'error');
+  else if (v.result) toast(t('error.code.game_over'));
+  else if (store.busy) return;
+  else if (v.draft) store.say('status.draft_computer_first', {}, 'error');
+  else if (v.thinking || !store.isHumanTurn()) store.say(store.humanAction() === 'choose' ? 'error.code.wrong_phase' : 'error.not_your_turn', {}, 'error');
+}
+
+async function play(p) {
+  let v = store.view;
+  if (!v || v.result) return;
+  if (store.browsing()) {
+    refusedClick();
+    return;
+  }
   if (!store.isHumanTurn()) {
     store.say('error.not_your_turn');
     return;
@@ -130,6 +184,17 @@ function play(p) {
     return;
   }
   store.message = null;
+  if (v.draft) {
+    // The player starts playing: now the game exists.
+    store.busy = true;
+    render();
+    v = await createDraft();
+    store.busy = false;
+    if (!v) {
+      render();
+      return;
+    }
+  }
   run(() => api.play(v.id, pointName(p, v.height), v.ply));
 }
 
@@ -183,7 +248,7 @@ async function continueHere() {
 }
 
 // ---------------------------------------------------------------- rendering
-const board = new Board($('board'), { onPlay: play });
+const board = new Board($('board'), { onPlay: play, onRefused: refusedClick });
 const cards = { black: $('player-black'), white: $('player-white') };
 const evalEls = { box: $('evalbox'), white: $('evalbar-white'), score: $('eval-score'), line: $('eval-line') };
 
@@ -222,6 +287,19 @@ function metaText(v) {
   return bits.join(' · ');
 }
 
+/// Whether the server would take back a move now (docs/api.md, undo).
+function canUndo(v) {
+  if (!v || v.moves.length === 0) return false;
+  if (v.result && ['resignation', 'time'].includes(String(v.result.reason))) return false;
+  if (v.mode === 'computer') {
+    const mine = store.humanColors();
+    if (mine.length && !v.moves.some((m) => mine.includes(m.color))) return false;
+    // A swap opening the computer began: its three stones are all there is until you act.
+    if (!mine.length && v.opening && v.computer && v.computer.seat === 'first' && v.moves.length <= 3) return false;
+  }
+  return true;
+}
+
 function render() {
   const v = store.view;
   board.render(boardState(), settings);
@@ -235,10 +313,12 @@ function render() {
   );
   $('game-meta').textContent = v ? metaText(v) : '';
   const over = !v || !!v.result;
-  $('btn-undo').disabled = !v || v.moves.length === 0 || store.busy;
-  $('btn-resign').disabled = over;
-  $('btn-hint').disabled = over || !store.isHumanTurn() || store.browsing();
-  $('btn-restart').disabled = !v;
+  const draft = !v || !!v.draft;
+  // Buttons that cannot act are disabled (the server would refuse them).
+  $('btn-undo').disabled = draft || !canUndo(v) || store.busy;
+  $('btn-resign').disabled = over || draft;
+  $('btn-hint').disabled = over || draft || !store.isHumanTurn() || store.browsing();
+  $('btn-restart').disabled = draft;
   $('browse-bar').classList.toggle('on', store.browsing());
   const n = v ? v.moves.length : 0;
   const shown = store.shownPly();
@@ -249,6 +329,7 @@ function render() {
 }
 
 store.subscribe(render);
+store.subscribe(() => rememberGame(store.view));
 
 // Without a WebSocket (proxy, reconnecting), wait for the computer's reply by long-polling.
 let polling = false;
@@ -309,11 +390,23 @@ $('btn-new').addEventListener('click', () => newGameDialog.open());
 $('btn-records').addEventListener('click', () => recordsDialog.open());
 $('btn-undo').addEventListener('click', () => {
   const v = store.view;
-  if (v) {
+  if (v && v.id) {
+    // Undo acts on the game as it is: looking back ends, so the change is seen.
+    if (store.browsing()) store.browse(Infinity);
     store.setHint(null);
     run(() => api.undo(v.id));
   }
 });
+$('btn-start-draft').addEventListener('click', () => {
+  if (store.view && store.view.draft && !store.busy) createDraft();
+});
+const gamesDialog = initGames($('dlg-games'), {
+  currentId: () => store.view && store.view.id,
+  onOpen: (id) => {
+    location.hash = `g=${encodeURIComponent(id)}`;
+  },
+});
+$('btn-games').addEventListener('click', () => gamesDialog.open());
 $('btn-resign').addEventListener('click', resign);
 $('btn-restart').addEventListener('click', () => {
   const v = store.view;
@@ -353,18 +446,25 @@ async function start() {
       openGame(view, { browse: h.ply != null ? Number(h.ply) : undefined });
       return;
     } catch (e) {
+      // A link to a game the server does not have: a fresh board, and the reason.
+      showDraft(choicesToRequest(loadChoices()));
       showError(e);
+      return;
     }
   } else if (h.g) {
     if (h.ply != null) store.browse(Number(h.ply));
     return;
   }
-  const err = await newGame(choicesToRequest(loadChoices()));
-  if (err) store.say('error.raw', { text: err }, 'error');
+  // No game link: a fresh board with the last choices, created when the player starts.
+  showDraft(choicesToRequest(loadChoices()));
 }
 
 // For tests and the curious: the link to the position on screen.
-window.wuzi = { store, link: () => store.view && gameLink(store.view.id, store.shownPly(), store.view.moves.length) };
+window.wuzi = {
+  store,
+  link: () => store.view && gameLink(store.view.id, store.shownPly(), store.view.moves.length),
+  sendRaw: (text) => !!socket && socket.sendText(text),
+};
 
 render();
 start();

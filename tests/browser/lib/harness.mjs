@@ -57,41 +57,63 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /// Starts `wuzi serve --addr 127.0.0.1:<port> --db <temp file>` and waits until /api/health answers.
-export async function startServer() {
+/// `crash()` kills it (SIGKILL, as a crash or a pulled cable would) and `resume()` starts it again
+/// on the same port with the same database, for tests of what the page does meanwhile.
+/// `args`: more `wuzi serve` options (e.g. `['--workers', '1']`).
+export async function startServer({ args = [] } = {}) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuzi-test-'));
   const db = path.join(dir, 'wuzi.sqlite3');
   const bin = wuziBinary();
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
-  });
-  let log = '';
-  proc.stdout.on('data', (d) => (log += d));
-  proc.stderr.on('data', (d) => (log += d));
-  let exited = null;
-  proc.on('exit', (code, signal) => (exited = code ?? signal));
-  proc.on('error', (e) => {
-    exited = 'spawn error';
-    log += `cannot start ${bin}: ${e.message}\n`;
-  });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
-  for (;;) {
-    if (exited !== null) throw new Error(`wuzi serve exited with ${exited}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
+  let log = '';
+  let proc = null;
+  let exited = null;
+
+  async function launch() {
+    exited = null;
+    proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...args], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+    });
+    proc.stdout.on('data', (d) => (log += d));
+    proc.stderr.on('data', (d) => (log += d));
+    const me = proc;
+    me.on('exit', (code, signal) => {
+      if (proc === me) exited = code ?? signal;
+    });
+    me.on('error', (e) => {
+      exited = 'spawn error';
+      log += `cannot start ${bin}: ${e.message}\n`;
+    });
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      if (exited !== null) throw new Error(`wuzi serve exited with ${exited}:\n${log}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) {
+        proc.kill('SIGKILL');
+        throw new Error(`wuzi serve did not answer within 30 s:\n${log}`);
+      }
+      await sleep(100);
     }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`wuzi serve did not answer within 30 s:\n${log}`);
-    }
-    await sleep(100);
   }
+
+  async function halt(signal) {
+    if (proc && exited === null) {
+      proc.kill(signal);
+      for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
+      if (exited === null) proc.kill('SIGKILL');
+      for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
+    }
+  }
+
+  await launch();
   return {
     url,
     log: () => log,
@@ -104,15 +126,34 @@ export async function startServer() {
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
+    crash: () => halt('SIGKILL'),
+    resume: launch,
     async stop() {
-      if (exited === null) {
-        proc.kill('SIGTERM');
-        for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
-        if (exited === null) proc.kill('SIGKILL');
-      }
+      await halt('SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/// WUZI_WEB_DIR=<dir>: the page's files come from <dir> instead of the binary (the API still from
+/// the server). For working on the page without rebuilding, and for running a new test against
+/// an older page (`git archive <commit> web | tar -x -C /tmp/old`) to see it fail.
+async function serveWebFrom(context, dir) {
+  await context.route(
+    (url) => !url.pathname.startsWith('/api/') && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      let rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      if (!rel || rel.endsWith('/')) rel += 'index.html';
+      const file = path.join(path.resolve(dir), rel);
+      if (!file.startsWith(path.resolve(dir)) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+        return route.fulfill({ status: 200, contentType: 'text/html', body: fs.readFileSync(path.join(dir, 'index.html')) });
+      }
+      return route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] || 'application/octet-stream', body: fs.readFileSync(file) });
+    },
+  );
 }
 
 /// A fresh browser profile (own user-data-dir, so no localStorage carries over) on one page.
@@ -121,7 +162,9 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 }, loc
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    // Pages fulfilled by the test (WUZI_WEB_DIR) count as public to chromium, which then blocks
+    // their WebSocket to 127.0.0.1 as a local-network access.
+    args: process.env.WUZI_WEB_DIR ? [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests'] : CHROMIUM_ARGS,
     viewport,
     locale,
     isMobile,
@@ -129,6 +172,7 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 }, loc
     deviceScaleFactor: isMobile ? 2 : 1,
     acceptDownloads: true,
   });
+  if (process.env.WUZI_WEB_DIR) await serveWebFrom(context, process.env.WUZI_WEB_DIR);
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

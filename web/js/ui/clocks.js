@@ -32,7 +32,8 @@ function playerLabels(store, color) {
     } else if (who === 'human') {
       name = t('player.you');
     }
-    details.push(colorName(color));
+    // While a swap opening has not given out the colours, neither card is anyone's yet.
+    details.push(who ? colorName(color) : t('player.unassigned'));
   }
   if (v.bubbleTarget && v.bubblesHeld) details.push(t('player.bubbles', { n: v.bubblesHeld[color] ?? 0, target: v.bubbleTarget }));
   return [name, details.join(' · ')];
@@ -59,7 +60,9 @@ export function tickClocks(cards, store) {
     const ms = store.remaining(color);
     const text = ms == null ? '' : formatMs(ms);
     if (clockEl.textContent !== text) clockEl.textContent = text;
-    const running = !!store.clock && store.clock.running === color && !(store.view && store.view.result);
+    // A clock standing (server out of reach, computer waiting for the engine) is not shown as running.
+    const standing = !!store.clock && (store.clock.frozen || store.waiting());
+    const running = !!store.clock && store.clock.running === color && !(store.view && store.view.result) && !standing;
     card.classList.toggle('clock-running', running);
     card.classList.toggle('clock-low', ms != null && ms < 10000);
   }

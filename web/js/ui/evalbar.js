@@ -32,11 +32,17 @@ export function winProbability(s) {
   return 1 / (1 + Math.exp(-s.value / 300));
 }
 
-function scoreText(s, text) {
-  if (!s) return text || '';
-  if (s.kind === 'win') return t('eval.win_in', { n: s.value });
-  if (s.kind === 'loss') return t('eval.loss_in', { n: s.value });
-  return text || (s.value > 0 ? '+' : '') + s.value;
+/// The score said from the side that stands better ("White +0.99", "Black wins in 7"), never a bare
+/// signed number whose side the reader must guess. `s` is from `mover`'s point of view.
+export function scoreText(s, mover) {
+  if (!s) return '';
+  const other = mover === 'black' ? 'white' : 'black';
+  const name = (c) => t(c === 'white' ? 'color.white' : 'color.black');
+  if (s.kind === 'win') return t('eval.win_in', { color: name(mover), n: s.value });
+  if (s.kind === 'loss') return t('eval.win_in', { color: name(other), n: s.value });
+  const v = Math.round(Number(s.value) || 0);
+  if (v === 0) return t('eval.even');
+  return t('eval.ahead', { color: name(v > 0 ? mover : other), score: (Math.abs(v) / 100).toFixed(2) });
 }
 
 export function renderEval(els, store, settings) {
@@ -59,7 +65,7 @@ export function renderEval(els, store, settings) {
         ? winProbability(s)
         : 1 - winProbability(s);
   els.white.style.width = `${Math.round((1 - black) * 100)}%`;
-  els.score.textContent = scoreText(s, a.score_text);
+  els.score.textContent = scoreText(s, mover);
   const pv = (a.pv || []).map((m) => {
     const pt = toPoint(m, v.width, v.height);
     return typeof m === 'string' ? m : pt ? pointName(pt, v.height) : '';

@@ -17,8 +17,19 @@ export function openingStatus(store) {
   const o = v && !v.result ? v.opening : null;
   if (!o) return null;
   const who = seatName(store, o.seat);
-  if (o.phase === 'choose') return t('status.opening_choice', { who });
-  if (o.phase === 'place') return t('status.place_opening', { who, stone: t(`color.${v.sideToMove}`), n: v.moves.length + 1 });
+  const stone = t(`color.${v.sideToMove}`);
+  const n = v.moves.length + 1;
+  // Against the computer say who acts in words that fit ("you choose", "the computer places").
+  const vsComputer = v.mode === 'computer' && v.computer && v.computer.seat;
+  const computerActs = vsComputer && v.computer.seat === o.seat;
+  if (o.phase === 'choose') {
+    if (!vsComputer) return t('status.opening_choice', { who });
+    return t(computerActs ? 'status.opening_choose_computer' : 'status.opening_choose_you');
+  }
+  if (o.phase === 'place') {
+    if (!vsComputer) return t('status.place_opening', { who, stone, n });
+    return t(computerActs ? 'status.opening_place_computer' : 'status.opening_place_you', { stone, n });
+  }
   return null;
 }
 
@@ -31,8 +42,9 @@ export function renderOpening(panel, titleEl, choicesEl, store, onChoose) {
     return;
   }
   panel.hidden = false;
-  // The status line above already says who chooses; the panel holds only the choices.
-  titleEl.hidden = true;
+  // The status line above says who chooses; the panel says what the choice means, then the choices.
+  titleEl.hidden = false;
+  titleEl.textContent = t('opening.next_white');
   const key = options.map(String).join(',');
   if (choicesEl.dataset.key === `${key}|${document.documentElement.lang}`) return;
   choicesEl.dataset.key = `${key}|${document.documentElement.lang}`;

@@ -53,7 +53,10 @@ export function initRecords(dialog, store, { onOpened, toast }) {
         a.remove();
         setTimeout(() => URL.revokeObjectURL(a.href), 10000);
       } catch (e) {
-        errorEl.textContent = errorText(e);
+        // bad_record here means the format cannot hold this game (not an unreadable record).
+        errorEl.textContent = e && e.body && e.body.code === 'bad_record'
+          ? t('records.cannot_download', { format: t(`records.format.${format}`) })
+          : errorText(e);
       }
     });
   }
@@ -110,8 +113,11 @@ export function initRecords(dialog, store, { onOpened, toast }) {
   return {
     open() {
       const v = store.view;
-      for (const b of dialog.querySelectorAll('[data-format]')) b.disabled = !v;
-      link.value = v ? gameLink(v.id, store.shownPly(), v.moves.length) : '';
+      // A board not started yet (no id) has nothing to download or link to.
+      const created = !!(v && v.id);
+      for (const b of dialog.querySelectorAll('[data-format]')) b.disabled = !created;
+      dialog.querySelector('#btn-copy-link').disabled = !created;
+      link.value = created ? gameLink(v.id, store.shownPly(), v.moves.length) : '';
       errorEl.textContent = '';
       dialog.showModal();
     },

@@ -8,8 +8,18 @@ export function errorText(e) {
   if (e && e.status === 0) return t('error.network');
   const code = e && e.body && e.body.code;
   const key = `error.code.${code}`;
+  if (code === 'bad_record') return recordErrorText(e.message);
   if (code && t(key) !== key) return t(key, { message: e.message });
   return t('error.generic', { message: (e && e.message) || String(e) });
+}
+
+/// A record that cannot be read, in the page's language: a move that cannot be replayed is named,
+/// anything else is "not a record wuzi can read" (the server's English detail names a guessed format's
+/// line and column, which says nothing useful about pasted text that is no record at all).
+export function recordErrorText(message) {
+  const m = /^move (\d+) \(([a-z]+\d+)\)/i.exec(String(message || ''));
+  if (m) return t('records.bad_move', { n: m[1], move: m[2] });
+  return t('error.code.bad_record');
 }
 
 export function colorName(c) {
@@ -62,22 +72,29 @@ export function renderStatus(el, textEl, store) {
     text = store.connected === false && msg ? t(msg.key, msg.params) : t('status.no_game');
   } else if (v.result) {
     text = resultSentence(v);
-    if (v.mode === 'computer' && v.result.winner) {
-      const human = store.humanColors()[0];
-      text = `${t(v.result.winner === human ? 'result.you_win' : 'result.you_lose')} ${text}`;
+    const human = store.humanColors();
+    if (v.mode === 'computer' && v.result.winner && human.length === 1) {
+      const verdict = t(v.result.winner === human[0] ? 'result.you_win' : 'result.you_lose');
+      text = t('result.with_verdict', { verdict, result: text });
     }
     cls = 'over';
+  } else if (store.connection === 'down') {
+    text = t('status.offline');
+    cls = 'offline';
   } else if (msg && msg.kind === 'error') {
     text = t(msg.key, msg.params);
     cls = 'error';
-  } else if (v.thinking && v.queued > 0) {
-    text = t('status.queued', { n: v.queued });
+  } else if (store.waiting()) {
+    text = t('status.queued', { n: Math.max(store.queued, v.queued) });
     cls = 'thinking';
   } else if (v.thinking) {
     const a = store.analysis;
     const best = a && a.purpose !== 'hint' && a.best && (a.best.name || a.best);
     text = best ? t('status.thinking_best', { move: best, d: a.depth ?? '' }) : t('status.thinking');
     cls = 'thinking';
+  } else if (v.draft && !store.isHumanTurn()) {
+    text = t('status.draft_computer_first');
+    cls = 'draft-wait';
   } else if (store.browsing()) {
     const ply = store.shownPly();
     text = ply === 0 ? t('status.browsing_start') : t('status.browsing', { ply, total: v.moves.length });
@@ -93,6 +110,7 @@ export function renderStatus(el, textEl, store) {
   if (v && v.thinking && !v.result) cls = `${cls} thinking`;
   el.className = `status ${cls}`.trim();
   textEl.textContent = text;
-  el.dataset.turn = !v || store.browsing() ? '' : v.result ? v.result.winner || '' : v.sideToMove;
+  const choosing = v && !v.result && v.opening && v.opening.phase === 'choose';
+  el.dataset.turn = !v || store.browsing() || choosing ? '' : v.result ? v.result.winner || '' : v.sideToMove;
   el.dataset.state = v ? (v.result ? 'over' : v.thinking ? 'thinking' : 'playing') : 'none';
 }

@@ -1,0 +1,147 @@
+// Issue 22, "done when": no text is cut off or overflows its box, in every language, at 1280×800,
+// 800×1000 and 390×844, in the states that have the longest texts: a game ended with a long
+// reason, a swap2 choice against the computer, the armed resign button, the dialogs, the ocean
+// cards against the strongest computer, a page not yet started, the server out of reach. Screenshots of each go to
+// target/screenshots/overflow-*.png for looking at by eye.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, waitView, saveScreenshot } from './lib/harness.mjs';
+import { layoutProblems } from './lib/layout.mjs';
+
+const LANGS = ['en', 'zh-Hans', 'zh-Hant'];
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'tablet', viewport: { width: 800, height: 1000 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let server;
+const games = {};
+before(async () => {
+  server = await startServer();
+  const api = server.api;
+  // Ended: Black's forbidden double-three at i9 loses.
+  let r = await api('POST', '/api/games', { mode: 'local', rule: 'renju', forbidden_policy: 'lose', clock: { kind: 'side', initial_seconds: 600, increment_seconds: 5 } });
+  for (const pos of ['g9', 'a1', 'h9', 'c1', 'i7', 'o15', 'i8', 'o1', 'i9']) await api('POST', `/api/games/${r.body.id}/moves`, { pos });
+  games.ended = r.body.id;
+  // Swap2, you are the second seat: the computer places three stones, you choose.
+  r = await api('POST', '/api/games', { mode: 'computer', rule: 'renju', opening: 'swap2', computer: { player: 'level1', color: 'black' } });
+  games.swap2 = r.body.id;
+  for (let i = 0; i < 600; i++) {
+    const g = (await api('GET', `/api/games/${games.swap2}`)).body;
+    if (g.opening.phase === 'choose' && !g.thinking) break;
+    await sleep(100);
+  }
+  // A game in play with clocks, to arm Resign in.
+  r = await api('POST', '/api/games', { mode: 'local', rule: 'freestyle', size: 19, k: 6, clock: { kind: 'side', initial_seconds: 5400, increment_seconds: 30 } });
+  for (const pos of ['j10', 'k11']) await api('POST', `/api/games/${r.body.id}/moves`, { pos });
+  games.playing = r.body.id;
+  // Ocean against level 10: the longest player cards.
+  r = await api('POST', '/api/games', { mode: 'computer', theme: 'ocean', rule: 'caro', seed: 7, computer: { player: 'level10', color: 'white' } });
+  games.ocean = r.body.id;
+});
+after(async () => {
+  await server?.stop();
+});
+
+async function setLanguage(page, code) {
+  await page.evaluate(async (c) => (await import('/js/i18n.js')).setLanguage(c), code);
+}
+
+async function openGame(page, id) {
+  await page.goto('about:blank'); // a fresh page: no dialog left open, no armed button
+  await page.goto(`${server.url}/#g=${id}`);
+  await waitView(page, (v) => v.id === id);
+  await page.waitForFunction(() => ['up', undefined].includes(window.wuzi.store.connection));
+}
+
+/// Each state: a name and how to reach it from any page; `perLanguage` runs again after each switch.
+const STATES = [
+  { name: 'draft', enter: async (page) => { await page.goto('about:blank'); await page.goto(server.url); await waitView(page, () => true); } },
+  { name: 'ended', enter: (page) => openGame(page, games.ended) },
+  { name: 'swap2-choice', enter: async (page) => { await openGame(page, games.swap2); await page.locator('#opening-panel').waitFor({ state: 'visible' }); } },
+  {
+    name: 'armed-resign',
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      // The engine's evaluation and best line for Black, to move.
+      await page.waitForFunction(() => document.querySelector('#eval-line').textContent.includes(':'), null, { timeout: 20000 });
+    },
+    perLanguage: async (page) => {
+      await page.waitForFunction(() => !document.querySelector('#btn-resign').classList.contains('armed'), null, { timeout: 5000 });
+      await page.click('#btn-resign');
+    },
+  },
+  { name: 'ocean-level10', enter: (page) => openGame(page, games.ocean) },
+  {
+    name: 'new-game-dialog',
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      await page.click('#btn-new');
+      await page.locator('#dlg-new select[name=clock]').selectOption('side');
+      await page.locator('#dlg-new select[name=rule]').selectOption('renju');
+    },
+  },
+  {
+    name: 'records-error',
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      await page.click('#btn-records');
+      await page.fill('#record-text', 'not a record at all');
+      await page.click('#btn-open-record');
+      await page.waitForFunction(() => document.querySelector('#records-error').textContent !== '');
+    },
+    perLanguage: async (page) => {
+      await page.click('#btn-open-record');
+      await page.waitForFunction(() => document.querySelector('#records-error').textContent !== '');
+    },
+  },
+  {
+    name: 'offline',
+    enter: async (page) => {
+      await openGame(page, games.playing);
+      await server.crash();
+      await page.waitForFunction(() => document.querySelector('#status').classList.contains('offline'), null, { timeout: 5000 });
+    },
+    leave: () => server.resume(),
+  },
+  { name: 'games-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-games'); await page.locator('#games-list li').first().waitFor(); } },
+];
+
+for (const vp of VIEWPORTS) {
+  test(`${vp.name} ${vp.viewport.width}×${vp.viewport.height}: no text overflows its box, in any language`, { timeout: 300000 }, async () => {
+    const b = await openBrowser({ viewport: vp.viewport, isMobile: vp.isMobile, hasTouch: vp.hasTouch });
+    const problems = [];
+    try {
+      const { page, errors } = b;
+      // Every game once, so "Games" lists them all; the evaluation bar and best line on.
+      await page.goto(server.url);
+      await page.evaluate(() => localStorage.setItem('wuzi.settings', JSON.stringify({ showEval: true, moveNumbers: true })));
+      for (const id of Object.values(games)) await openGame(page, id);
+      for (const state of STATES) {
+        try {
+          await state.enter(page);
+        } catch (e) {
+          problems.push(`${state.name}: cannot be shown: ${e.message.split('\n')[0]}`);
+          if (state.leave) await state.leave(page);
+          continue;
+        }
+        for (const lang of LANGS) {
+          await setLanguage(page, lang);
+          if (state.perLanguage) await state.perLanguage(page);
+          await page.mouse.move(0, 0);
+          for (const p of await layoutProblems(page)) problems.push(`${state.name} ${lang}: ${p}`);
+          await saveScreenshot(page, `overflow-${vp.name}-${state.name}-${lang}.png`, { fullPage: true });
+        }
+        await setLanguage(page, 'en');
+        if (state.leave) await state.leave(page);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await b.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+}
