@@ -200,6 +200,7 @@ const en = {
   'result.with_verdict': '{verdict} {result}',
   'records.bad_move': 'The record cannot be replayed: move {n} ({move}) cannot be played',
   'records.cannot_download': 'This game cannot be saved as {format}; JSON keeps everything',
+  'games.one_move': '1 move',
 };
 
 const zhHans = {
@@ -393,6 +394,7 @@ const zhHans = {
   'result.with_verdict': '{verdict}{result}',
   'records.bad_move': '棋谱无法复盘：第 {n} 手（{move}）不能落子',
   'records.cannot_download': '本局无法保存为 {format}，JSON 可保存全部内容',
+  'games.one_move': '1 手',
 };
 
 const zhHant = {
@@ -586,6 +588,7 @@ const zhHant = {
   'result.with_verdict': '{verdict}{result}',
   'records.bad_move': '棋譜無法重播：第 {n} 手（{move}）不能落子',
   'records.cannot_download': '本局無法儲存為 {format}，JSON 可儲存全部內容',
+  'games.one_move': '1 手',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

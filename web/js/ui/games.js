@@ -106,7 +106,7 @@ export function initGames(dialog, { currentId, onOpen }) {
         title.textContent = describe(g);
         const state = document.createElement('span');
         state.className = `games-state ${g.over ? 'over' : 'unfinished'}`;
-        const bits = [t(g.over ? 'games.finished' : 'games.unfinished'), t('games.moves', { n: g.moves }), when(g.updated)];
+        const bits = [t(g.over ? 'games.finished' : 'games.unfinished'), (g.moves === 1 ? t('games.one_move') : t('games.moves', { n: g.moves })), when(g.updated)];
         if (g.id === currentId()) bits.push(t('games.current'));
         state.textContent = bits.join(' · ');
         open.append(title, state);
