@@ -114,15 +114,35 @@ export async function startServer({ args = [] } = {}) {
   }
 
   await launch();
+  let session = null;
   return {
     url,
     log: () => log,
+    /// A request as the browsers of this test: the same session (a game's seats belong to the
+    /// identity that made it, so games made here are the page's to play).
     async api(method, p, body) {
+      if (!session) {
+        for (const c of contexts) {
+          const k = (await c.cookies(url)).find((k) => k.name === SESSION_COOKIE);
+          if (k) {
+            session = k.value;
+            break;
+          }
+        }
+      }
+      const headers = body ? { 'content-type': 'application/json' } : {};
+      if (session) headers.cookie = `${SESSION_COOKIE}=${session}`;
       const res = await fetch(url + p, {
         method,
-        headers: body ? { 'content-type': 'application/json' } : {},
+        headers,
         body: body ? JSON.stringify(body) : undefined,
       });
+      const set = res.headers.get('set-cookie');
+      if (set && set.startsWith(`${SESSION_COOKIE}=`)) session = set.split(';')[0].slice(SESSION_COOKIE.length + 1);
+      if (session) {
+        shared = { url, value: session };
+        for (const c of contexts) await c.addCookies([{ name: SESSION_COOKIE, value: session, url }]);
+      }
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
@@ -156,6 +176,13 @@ async function serveWebFrom(context, dir) {
   );
 }
 
+/// The server's session cookie, and the open browser contexts (`server.api` shares its
+/// session with them).
+const SESSION_COOKIE = 'wuzi_session';
+const contexts = new Set();
+/// The session `server.api` last used, given to browsers opened later.
+let shared = null;
+
 /// A fresh browser profile (own user-data-dir, so no localStorage carries over) on one page.
 export async function openBrowser({ viewport = { width: 1280, height: 800 }, locale = 'en-US', isMobile = false, hasTouch = false } = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wuzi-chromium-'));
@@ -173,6 +200,8 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 }, loc
     acceptDownloads: true,
   });
   if (process.env.WUZI_WEB_DIR) await serveWebFrom(context, process.env.WUZI_WEB_DIR);
+  contexts.add(context);
+  if (shared) await context.addCookies([{ name: SESSION_COOKIE, value: shared.value, url: shared.url }]);
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -181,6 +210,7 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 }, loc
     page,
     errors,
     async close() {
+      contexts.delete(context);
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
