@@ -11,3 +11,6 @@ ALTER TABLE games ADD COLUMN ply INTEGER NOT NULL DEFAULT 0;
 
 CREATE INDEX games_black_owner ON games (black_owner, updated_at);
 CREATE INDEX games_white_owner ON games (white_owner, updated_at);
+
+-- Games stored before this migration: their stone count, from their JSON.
+UPDATE games SET ply = json_array_length(state, '$.moves');

@@ -186,6 +186,8 @@ pub struct HubConfig {
     pub idle: Duration,
     /// How often the sweeper looks.
     pub sweep_every: Duration,
+    /// A game with no stone that nobody has touched for this long is deleted.
+    pub untouched: Duration,
     /// Session cookies are marked `Secure` (the site is served over HTTPS).
     pub secure_cookies: bool,
 }
@@ -195,6 +197,7 @@ impl Default for HubConfig {
         HubConfig {
             idle: Duration::from_secs(120),
             sweep_every: Duration::from_secs(15),
+            untouched: Duration::from_secs(24 * 3600),
             secure_cookies: false,
         }
     }
@@ -834,6 +837,23 @@ impl Hub {
         });
     }
 
+    /// Deletes the stored games nobody played in for [`HubConfig::untouched`] (a game made
+    /// by the New game button and left empty), except those in memory.
+    pub async fn delete_untouched(&self) {
+        let before = now_ms() - self.config.untouched.as_millis() as i64;
+        let loaded: std::collections::HashSet<String> =
+            self.map().keys().map(|id| id.to_string()).collect();
+        match self
+            .store
+            .delete_untouched(before, move |id| loaded.contains(id))
+            .await
+        {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(n, "untouched empty games deleted"),
+            Err(e) => tracing::warn!(error = %e, "cannot delete untouched games"),
+        }
+    }
+
     /// Runs [`Hub::sweep`] periodically until the hub is dropped.
     pub fn spawn_sweeper(self: &Arc<Self>) {
         let weak = Arc::downgrade(self);
@@ -844,7 +864,10 @@ impl Hub {
             loop {
                 tick.tick().await;
                 match weak.upgrade() {
-                    Some(hub) => hub.sweep(),
+                    Some(hub) => {
+                        hub.sweep();
+                        hub.delete_untouched().await;
+                    }
                     None => return,
                 }
             }

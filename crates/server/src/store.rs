@@ -205,6 +205,32 @@ impl Store {
         .await
     }
 
+    /// Deletes the games nobody ever played in (no stone, not over) that were last
+    /// touched before `before` (Unix ms), except those `keep` says to keep; how many.
+    pub async fn delete_untouched(
+        &self,
+        before: i64,
+        keep: impl Fn(&str) -> bool + Send + 'static,
+    ) -> Result<usize, StoreError> {
+        self.with(move |conn| {
+            let tx = conn.transaction()?;
+            let ids: Vec<String> = {
+                let mut stmt = tx.prepare(
+                    "SELECT id FROM games WHERE ply = 0 AND status = 'playing' AND updated_at < ?1",
+                )?;
+                let rows = stmt.query_map(params![before], |r| r.get(0))?;
+                rows.collect::<Result<_, _>>()?
+            };
+            let mut n = 0;
+            for id in ids.iter().filter(|id| !keep(id)) {
+                n += tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
+            }
+            tx.commit()?;
+            Ok(n)
+        })
+        .await
+    }
+
     /// The games `who` played, newest first, that match `filter`, at most `limit`.
     pub async fn history(
         &self,

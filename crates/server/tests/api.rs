@@ -732,6 +732,7 @@ async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
         wuzi_server::HubConfig {
             idle: Duration::ZERO,
             sweep_every: Duration::from_secs(3600),
+            untouched: Duration::from_secs(24 * 3600),
             secure_cookies: false,
         },
     );
@@ -908,4 +909,36 @@ async fn error_texts_name_the_field_and_what_is_allowed() {
     let (_, b) = app.get("/api/games/x").await;
     assert_eq!(a["error"], r#"no game with id "zzzzzzzzzz""#);
     assert_eq!(b["error"], r#"no game with id "x""#);
+}
+
+/// Issue 22, item 13: games made and never played in do not pile up: after a day
+/// untouched they are deleted; games with a stone stay.
+#[tokio::test]
+async fn untouched_empty_games_are_deleted_after_a_while() {
+    let db = TempDb::new();
+    let app = TestApp::with(
+        &db,
+        wuzi_server::HubConfig {
+            untouched: Duration::ZERO,
+            idle: Duration::ZERO,
+            ..wuzi_server::HubConfig::default()
+        },
+    );
+    let empty = app.create(json!({"mode": "local"})).await;
+    let empty_id = empty["id"].as_str().unwrap();
+    let played = app.create(json!({"mode": "local"})).await;
+    let played_id = played["id"].as_str().unwrap();
+    app.play(played_id, "h8").await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    // A game in memory (someone has it open) stays.
+    app.hub.delete_untouched().await;
+    assert_eq!(app.hub.store().count().await.unwrap(), 2);
+    // Out of memory, the empty one goes; the played one stays.
+    app.hub.sweep();
+    assert_eq!(app.hub.loaded(), 0);
+    app.hub.delete_untouched().await;
+    assert_eq!(app.hub.store().count().await.unwrap(), 1);
+    assert_eq!(app.stored(played_id).await.state.moves.len(), 1);
+    let (s, _) = app.get(&format!("/api/games/{empty_id}")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }
