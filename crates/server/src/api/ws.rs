@@ -28,6 +28,9 @@ use crate::view::Purpose;
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// How often the server pings a socket (browsers answer by themselves).
 const PING_EVERY: Duration = Duration::from_secs(25);
+/// How long a socket closed for a too-large message stays open for its close frame to
+/// reach the client.
+const CLOSE_GRACE: Duration = Duration::from_millis(1000);
 /// A socket from which nothing has come for this long is closed.
 const SILENCE: Duration = Duration::from_secs(60);
 
@@ -270,11 +273,18 @@ where
         }
     };
     if let Some((code, reason)) = close {
+        let too_big = code == CLOSE_TOO_BIG;
         let _ = tokio::time::timeout(
             Duration::from_secs(2),
             sink.send(Outgoing::Close(code, reason)),
         )
         .await;
+        if too_big {
+            // The rest of the oversized message is still unread: closing the connection
+            // now would reset it, and a reset can overtake the close frame in the client's
+            // buffers (the browser then sees 1006). Give the close frame time to arrive.
+            tokio::time::sleep(CLOSE_GRACE).await;
+        }
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
     // thinking for it. Opening it again resumes the computer's search.
