@@ -87,12 +87,13 @@ impl Server {
             .trim_end_matches('/')
             .parse()
             .unwrap();
-        // One browser plays every game of a scenario: take its session cookie first.
-        *JAR.lock().unwrap() = None;
+        // One browser plays every game of a scenario: take its session cookie first (a
+        // restarted server on the same database knows the cookie and sets none).
         let mut s = std::net::TcpStream::connect(addr).unwrap();
         let body = r#"{"mode":"local"}"#;
         let req = format!(
-            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n{}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            cookie_header(),
             body.len()
         );
         std::io::Write::write_all(&mut s, req.as_bytes()).unwrap();

@@ -46,15 +46,17 @@ async fn a_computer_move_waits_for_a_busy_engine_and_is_never_lost() {
         let id = local_game(&app).await;
         let app = std::sync::Arc::clone(&app);
         hints.push(tokio::spawn(async move {
-            app.post(&format!("/api/games/{id}/hint"), json!({"time_ms": 1500}))
+            app.post(&format!("/api/games/{id}/hint"), json!({"time_ms": 4000}))
                 .await
         }));
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // One hint searches and two wait: a fourth is refused.
+    // One hint searches and two wait: a fourth is refused. (Long hints: the one searching
+    // is cut to half its time when the computer's move arrives, and the move must still be
+    // waiting when the test looks, however slow the machine.)
     let busy = local_game(&app).await;
     let (s, e) = app
-        .post(&format!("/api/games/{busy}/hint"), json!({"time_ms": 1500}))
+        .post(&format!("/api/games/{busy}/hint"), json!({"time_ms": 4000}))
         .await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{e}");
     let g = app
