@@ -695,27 +695,6 @@ fn the_examples_in_analyze_help_show_what_they_promise() {
 }
 
 #[test]
-fn an_even_match_has_an_elo_difference_of_zero_not_minus_zero() {
-    // The same deterministic AI on both sides: each opening gives the same result with
-    // either colour, so the score is 50% whatever happens.
-    let out = ok(&[
-        "match",
-        "classic-rank",
-        "classic-rank",
-        "--games",
-        "2",
-        "--time-per-move",
-        "100",
-        "--quiet",
-    ]);
-    let elo = out
-        .lines()
-        .find_map(|l| l.strip_prefix("Elo difference (classic-rank#1 - classic-rank#2): "))
-        .expect(&out);
-    assert!(elo.starts_with("0 ("), "{out}");
-}
-
-#[test]
 fn progress_is_a_bar_with_the_time_left_on_a_terminal() {
     // `script` (util-linux, essential on Debian) runs wuzi on a pseudo-terminal, so
     // stderr is a terminal and both streams come back on its stdout.
