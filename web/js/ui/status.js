@@ -98,6 +98,9 @@ export function renderStatus(el, textEl, store) {
   } else if (store.browsing()) {
     const ply = store.shownPly();
     text = ply === 0 ? t('status.browsing_start') : t('status.browsing', { ply, total: v.moves.length });
+  } else if (store.watching()) {
+    text = t('status.watching', { color: colorName(v.sideToMove) });
+    cls = 'watching';
   } else if (msg) {
     text = t(msg.key, msg.params);
   } else if (openingStatus(store)) {
