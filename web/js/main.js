@@ -381,6 +381,7 @@ store.subscribe(() => {
 onLanguageChange(() => {
   $('lang').value = document.documentElement.lang;
   account.renderHeader();
+  account.rerender();
   profile.rerender();
   render();
 });

@@ -278,5 +278,14 @@ export function initAccount(store, { onChange, openProfile, toast }) {
     settings.showModal();
   }
 
-  return { refresh, renderHeader, openSettings };
+  return {
+    refresh,
+    renderHeader,
+    openSettings,
+    /// After a language change: the token list's words.
+    rerender() {
+      if (settings.open) renderTokens();
+      if (deleteArmed) del.textContent = t('account.delete_confirm');
+    },
+  };
 }
