@@ -210,6 +210,17 @@ test('a second person who opens the link watches: a read-only board, and a click
     // The owner's page is still the player's.
     assert.equal(await statusText(a), 'Black to move');
     assert.ok(!(await a.locator('#btn-undo').isDisabled()));
+
+    // Against the computer, in a swap2 choice: the spectator is offered no choice.
+    await newGameViaDialog(a, { mode: 'computer', player: 'level1', color: 'white', rule: 'renju', size: '15', opening: 'swap2', clock: 'none' });
+    if (await a.locator('#btn-start-draft').isVisible()) await a.click('#btn-start-draft');
+    const s = await waitView(a, (v) => !!v.id && v.opening && v.opening.phase === 'choose' && !v.thinking, { what: "the computer's swap2 stones" });
+    await a.locator('#opening-panel').waitFor({ state: 'visible' });
+    await b.goto(`${server.url}/#g=${s.id}`);
+    await waitView(b, (v) => v.id === s.id && v.opening && v.opening.phase === 'choose');
+    await b.waitForFunction(() => document.querySelector('#status-text').textContent.startsWith('You are watching'));
+    assert.ok(await b.locator('#opening-panel').isHidden(), 'no opening choices for a spectator');
+    assert.equal(await b.locator('#opening-choices button').count(), 0);
     assert.deepEqual(owner.errors, []);
     assert.deepEqual(watcher.errors, []);
   } finally {
