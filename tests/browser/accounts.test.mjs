@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, waitView, play, clickPoint, statusText, newGameViaDialog } from './lib/harness.mjs';
+import { startServer, openBrowser, waitView, play, clickPoint, statusText, newGameViaDialog, saveScreenshot } from './lib/harness.mjs';
 import { layoutProblems } from './lib/layout.mjs';
 
 let server;
@@ -118,6 +118,7 @@ test('register, sign out, sign in, play; the games are in the history and the st
     const ids = await page.locator('#profile-games li').evaluateAll((els) => els.map((e) => e.dataset.id));
     assert.deepEqual(ids, [second.id, first.id], 'newest first, the guest game included');
     assert.match(await page.locator(`#profile-games li[data-id="${first.id}"]`).textContent(), /Renju · Computer Level 1 · as Black.*Lost · 2 moves/);
+    await saveScreenshot(page, 'profile-desktop.png');
 
     // Filters.
     await page.selectOption('#filter-result', 'win');
@@ -240,7 +241,14 @@ test('names with markup, quotes and great length render as text and fit, on a ph
       const evil = `<img src=x onerror="window.__pwned=1">'"`; // 37 characters
       const username = `z${vp.isMobile ? 'p' : 'd'}_<script>`;
       // A username with markup is refused, in words.
-      await page.evaluate(() => document.querySelector('#btn-register').click());
+      // On a phone the header has only the name: Register is in the profile it opens.
+      if (vp.isMobile) {
+        assert.ok(await page.locator('#btn-register').isHidden());
+        await page.click('#btn-me');
+        await page.click('#profile-register');
+      } else {
+        await page.click('#btn-register');
+      }
       const dlg = page.locator('#dlg-register');
       await dlg.waitFor({ state: 'visible' });
       await dlg.locator('input[name=username]').fill(username);
@@ -262,6 +270,7 @@ test('names with markup, quotes and great length render as text and fit, on a ph
       await page.waitForFunction((e) => document.querySelector("#profile-name").textContent === e, evil);
       assert.equal(await page.locator('#profile-sub').textContent(), `@${long}`);
       assert.equal(await page.locator('#profile-name img').count(), 0);
+      await saveScreenshot(page, `profile-markup-${vp.isMobile ? 'phone' : 'desktop'}.png`);
       const problems = [...(await layoutProblems(page, '#dlg-profile')), ...(await layoutProblems(page, '.topbar'))];
       await page.click('#profile-settings');
       await page.locator('#dlg-account').waitFor({ state: 'visible' });
