@@ -336,3 +336,40 @@ test('account settings: change the password, sign out everywhere, delete the acc
     await b.close();
   }
 });
+
+test('signing out makes your game one you watch; signing in again gives it back, WebSocket too', { timeout: 120000 }, async () => {
+  const b = await openBrowser();
+  try {
+    const { page, errors } = b;
+    await page.goto(server.url);
+    await page.evaluate(() => localStorage.setItem('wuzi.settings', JSON.stringify({ showEval: true })));
+    await page.reload();
+    await waitView(page, () => true);
+    await page.waitForFunction(() => window.wuzi.store.me !== undefined);
+    await register(page, { username: 'chen_jing', password: 'password123' });
+    await page.waitForFunction(() => document.querySelector('#me-name').textContent === 'chen_jing');
+    const g = await newGameViaDialog(page, { mode: 'local', rule: 'freestyle', size: '15', opening: 'free', clock: 'none' });
+    await play(page, 'h8');
+    await page.click('#btn-signout');
+    await page.waitForFunction(() => document.querySelector('#me-name').textContent === 'Guest');
+    await page.waitForFunction(() => document.querySelector('#status-text').textContent === 'You are watching · White to move');
+    assert.ok(await page.locator('#btn-undo').isDisabled());
+    // The page opened again while signed out: its WebSocket belongs to nobody.
+    await page.reload();
+    await waitView(page, (v) => v.id === g.id);
+    await page.waitForFunction(() => window.wuzi.store.connection === 'up' && window.wuzi.store.me !== undefined);
+    assert.equal(await statusText(page), 'You are watching · White to move');
+    await signIn(page, 'chen_jing', 'password123');
+    await page.waitForFunction(() => document.querySelector('#me-name').textContent === 'chen_jing');
+    await page.waitForFunction(() => document.querySelector('#status-text').textContent === 'White to move');
+    assert.ok(!(await page.locator('#btn-undo').isDisabled()));
+    await play(page, 'h9');
+    // The evaluation is asked for over the WebSocket, which must act as the account now.
+    await page.waitForFunction(() => document.querySelector('#eval-line').textContent.includes(':'), null, { timeout: 20000 });
+    assert.equal(await statusText(page), 'Black to move');
+    assert.equal((await waitView(page, (v) => v.id === g.id)).moves.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

@@ -21,6 +21,8 @@ const $ = (id) => document.getElementById(id);
 const store = new GameStore();
 const settings = loadSettings();
 let socket = null;
+/// The identity the socket was opened as (a sign-in or sign-out opens it again).
+let socketIdentity = null;
 
 // ---------------------------------------------------------------- messages
 let toastTimer;
@@ -109,18 +111,22 @@ function openGame(view, { browse } = {}) {
   }
   store.message = null;
   store.setView(view);
-  if (!socket) {
-    store.setConnection('connecting');
-    socket = new GameSocket(view.id, onSocketMessage, (up, closed) => {
-      store.setConnection(up ? 'up' : 'down');
-      // After a reconnect, fetch the state we may have missed.
-      if (up) resync();
-      // The server closes with 1009 a message too large to read; the socket reconnects by itself.
-      else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
-    });
-  }
+  if (!socket) connect(view.id);
   history.replaceState(null, '', `#g=${encodeURIComponent(view.id)}`);
   if (browse != null) store.browse(browse);
+}
+
+/// Opens the game's WebSocket (as the identity of this page now).
+function connect(id) {
+  socketIdentity = store.me === undefined ? undefined : store.me && store.me.identity;
+  store.setConnection('connecting');
+  socket = new GameSocket(id, onSocketMessage, (up, closed) => {
+    store.setConnection(up ? 'up' : 'down');
+    // After a reconnect, fetch the state we may have missed.
+    if (up) resync();
+    // The server closes with 1009 a message too large to read; the socket reconnects by itself.
+    else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
+  });
 }
 
 /// The first changing request makes this browser a guest: ask who we are before showing a game
@@ -395,6 +401,13 @@ const account = initAccount(store, {
   onChange: () => {
     // Signing in or out may make the game on screen ours, or someone else's.
     if (store.message && store.message.key === 'error.code.not_yours') store.message = null;
+    // The WebSocket acts as the identity it was opened with: open it again as the new one.
+    const identity = store.me ? store.me.identity : null;
+    if (socketIdentity === undefined) socketIdentity = identity;
+    else if (identity !== socketIdentity && socket && store.view && store.view.id) {
+      socket.close();
+      connect(store.view.id);
+    }
     render();
   },
   openProfile: () => profile.open(),
