@@ -97,6 +97,9 @@ function onSocketMessage(msg) {
       store.setClock(msg);
       break;
     case 'error':
+      // The page asks over the socket only for evaluations (and Move now): one that a move made
+      // out of date is dropped by the server as `stale`; the next position gets its own.
+      if (msg.code === 'stale') break;
       showError({ status: 400, message: msg.message || '', body: { code: msg.code } });
       break;
     default:
