@@ -1,6 +1,7 @@
 // Issue 22, "done when": no text is cut off or overflows its box, in every language, at 1280×800,
 // 800×1000 and 390×844, in the states that have the longest texts: a game ended with a long
-// reason, a swap2 choice against the computer, the armed resign button, the dialogs, the ocean
+// reason, a swap2 choice against the computer, the armed resign button, the dialogs (issue 23:
+// sign-in and registration with an error, the profile, the account settings), the ocean
 // cards against the strongest computer, a page not yet started, the server out of reach. Screenshots of each go to
 // target/screenshots/overflow-*.png for looking at by eye.
 
@@ -41,6 +42,9 @@ before(async () => {
   // Ocean against level 10: the longest player cards.
   r = await api('POST', '/api/games', { mode: 'computer', theme: 'ocean', rule: 'caro', seed: 7, computer: { player: 'level10', color: 'white' } });
   games.ocean = r.body.id;
+  // The games' owner registers (in place: the games stay theirs), with a long display name and a token.
+  await api('POST', '/api/account/register', { username: 'overflow_tester_20ch', password: 'password123', display_name: '一个很长很长的显示名称 with a long tail too' });
+  await api('POST', '/api/account/tokens', { name: 'a token for a bot with a long name 長' });
 });
 after(async () => {
   await server?.stop();
@@ -106,6 +110,45 @@ const STATES = [
       await page.waitForFunction(() => document.querySelector('#status').classList.contains('offline'), null, { timeout: 5000 });
     },
     leave: () => server.resume(),
+  },
+  {
+    name: 'signin-error',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      await page.evaluate(() => document.querySelector('#btn-signin').click());
+      await page.fill('#signin-username', 'nobody_at_all');
+      await page.fill('#signin-password', 'not the password');
+    },
+    perLanguage: async (page) => {
+      await page.evaluate(() => (document.querySelector('#signin-error').textContent = ''));
+      await page.click('#signin-submit');
+      await page.waitForFunction(() => document.querySelector('#signin-error').textContent !== '');
+    },
+  },
+  {
+    name: 'register-error',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      await page.evaluate(() => document.querySelector('#btn-register').click());
+      await page.fill('#register-username', 'x');
+      await page.fill('#register-password', 'password123');
+    },
+    perLanguage: async (page) => {
+      await page.evaluate(() => (document.querySelector('#register-error').textContent = ''));
+      await page.click('#register-submit');
+      await page.waitForFunction(() => document.querySelector('#register-error').textContent !== '');
+    },
+  },
+  { name: 'profile-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-me'); await page.locator('#profile-games li.games-item').first().waitFor(); } },
+  {
+    name: 'account-dialog',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      await page.click('#btn-me');
+      await page.click('#profile-settings');
+      await page.locator('#token-list li.token-item').first().waitFor();
+      await page.click('#btn-delete-account');
+    },
   },
   { name: 'games-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-games'); await page.locator('#games-list li').first().waitFor(); } },
 ];

@@ -51,6 +51,22 @@ export const api = {
   stop: (id) => request('POST', `/api/games/${enc(id)}/stop`, {}),
   opening: (id, body) => request('POST', `/api/games/${enc(id)}/opening`, body),
   importGame: (body) => request('POST', '/api/games/import', body),
+  me: () => request('GET', '/api/me'),
+  register: (body) => request('POST', '/api/account/register', body),
+  login: (username, password) => request('POST', '/api/account/login', { username, password }),
+  logout: () => request('POST', '/api/account/logout', {}),
+  logoutAll: () => request('POST', '/api/account/logout-all', {}),
+  changePassword: (password, newPassword) => request('POST', '/api/account/password', { password, new_password: newPassword }),
+  deleteAccount: (password) => request('DELETE', '/api/account', { password }),
+  tokens: () => request('GET', '/api/account/tokens'),
+  createToken: (name) => request('POST', '/api/account/tokens', { name }),
+  revokeToken: (id) => request('DELETE', `/api/account/tokens/${enc(id)}`),
+  profile: (identity) => request('GET', `/api/profiles/${enc(identity)}`),
+  profileGames: (identity, filters = {}) => {
+    const q = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '' && v != null)).toString();
+    return request('GET', `/api/profiles/${enc(identity)}/games${q ? `?${q}` : ''}`);
+  },
+  archiveUrl: (identity) => `/api/profiles/${enc(identity)}/archive`,
   recordUrl: (id, format) => `/api/games/${enc(id)}/record?format=${enc(format)}`,
   async record(id, format) {
     const res = await fetch(this.recordUrl(id, format));

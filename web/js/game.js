@@ -72,6 +72,7 @@ export function normalizeView(raw) {
     updatedAt: raw.updated_at ?? null,
     bubblesHeld: raw.bubbles_held || null,
     draft: !!raw.draft,
+    owners: raw.owners || null,
   };
 }
 
@@ -143,6 +144,7 @@ export class GameStore {
     this.connection = 'none'; // 'none' (no socket), 'connecting', 'up', 'down'
     this.queued = 0; // searches ahead of the computer's move (the `queued` WebSocket message)
     this.listeners = new Set();
+    this.me = undefined; // GET /api/me: who this page is (undefined until asked)
   }
 
   subscribe(f) {
@@ -303,10 +305,19 @@ export class GameStore {
     return [v.computer.color === 'black' ? 'white' : 'black'];
   }
 
+  /// Whether the person at this page only watches: the game's seats have owners and none is
+  /// this page's identity (`this.me`, from GET /api/me; unknown until it has been asked).
+  watching() {
+    const v = this.view;
+    if (!v || v.draft || !v.owners || this.me === undefined) return false;
+    const owners = [v.owners.first, v.owners.second].filter(Boolean);
+    return owners.length > 0 && !owners.includes(this.me && this.me.identity);
+  }
+
   /// Whether the server waits for a person to act, and how ('move' or 'choose').
   humanAction() {
     const v = this.view;
-    if (!v || v.result || v.thinking) return null;
+    if (!v || v.result || v.thinking || this.watching()) return null;
     if (v.toAct) return v.toAct.who === 'human' ? v.toAct.action || 'move' : null;
     return this.humanColors().includes(v.sideToMove) ? 'move' : null;
   }

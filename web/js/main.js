@@ -14,11 +14,15 @@ import { initNewGame, loadChoices, choicesToRequest } from './ui/newgame.js';
 import { initRecords, parseHash, gameLink } from './ui/records.js';
 import { renderOpening } from './ui/opening.js';
 import { initGames, rememberGame } from './ui/games.js';
+import { initAccount } from './ui/account.js';
+import { initProfile } from './ui/profile.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
 const settings = loadSettings();
 let socket = null;
+/// The identity the socket was opened as (a sign-in or sign-out opens it again).
+let socketIdentity = null;
 
 // ---------------------------------------------------------------- messages
 let toastTimer;
@@ -93,6 +97,9 @@ function onSocketMessage(msg) {
       store.setClock(msg);
       break;
     case 'error':
+      // The page asks over the socket only for evaluations (and Move now): one that a move made
+      // out of date is dropped by the server as `stale`; the next position gets its own.
+      if (msg.code === 'stale') break;
       showError({ status: 400, message: msg.message || '', body: { code: msg.code } });
       break;
     default:
@@ -107,23 +114,34 @@ function openGame(view, { browse } = {}) {
   }
   store.message = null;
   store.setView(view);
-  if (!socket) {
-    store.setConnection('connecting');
-    socket = new GameSocket(view.id, onSocketMessage, (up, closed) => {
-      store.setConnection(up ? 'up' : 'down');
-      // After a reconnect, fetch the state we may have missed.
-      if (up) resync();
-      // The server closes with 1009 a message too large to read; the socket reconnects by itself.
-      else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
-    });
-  }
+  if (!socket) connect(view.id);
   history.replaceState(null, '', `#g=${encodeURIComponent(view.id)}`);
   if (browse != null) store.browse(browse);
+}
+
+/// Opens the game's WebSocket (as the identity of this page now).
+function connect(id) {
+  socketIdentity = store.me === undefined ? undefined : store.me && store.me.identity;
+  store.setConnection('connecting');
+  socket = new GameSocket(id, onSocketMessage, (up, closed) => {
+    store.setConnection(up ? 'up' : 'down');
+    // After a reconnect, fetch the state we may have missed.
+    if (up) resync();
+    // The server closes with 1009 a message too large to read; the socket reconnects by itself.
+    else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
+  });
+}
+
+/// The first changing request makes this browser a guest: ask who we are before showing a game
+/// we made, so its seats are seen as ours.
+async function knowMe() {
+  if (!store.me || !store.me.identity) await account.refresh();
 }
 
 async function newGame(request) {
   try {
     const view = await api.createGame(request);
+    await knowMe();
     openGame(view);
     return null;
   } catch (e) {
@@ -147,6 +165,7 @@ async function createDraft() {
   if (!request) return null;
   try {
     const view = await api.createGame(request);
+    await knowMe();
     openGame(view);
     return store.view;
   } catch (e) {
@@ -161,6 +180,7 @@ function refusedClick() {
   const v = store.view;
   if (!v) return;
   if (store.browsing()) store.say('status.browsing_click', {}, 'error');
+  else if (store.watching() && !v.result) store.say('error.code.not_yours', {}, 'error');
   else if (v.result) toast(t('error.code.game_over'));
   else if (store.busy) return;
   else if (v.draft) store.say('status.draft_computer_first', {}, 'error');
@@ -175,7 +195,8 @@ async function play(p) {
     return;
   }
   if (!store.isHumanTurn()) {
-    store.say('error.not_your_turn');
+    if (store.watching()) refusedClick();
+    else store.say('error.not_your_turn');
     return;
   }
   const forbidden = v.forbidden.find((f) => samePoint(f, p));
@@ -242,6 +263,7 @@ async function continueHere() {
   await run(async () => {
     const rec = await api.record(v.id, 'json');
     const view = await api.importGame({ format: 'json', text: rec.text, ply });
+    await knowMe();
     openGame(view);
     return null;
   });
@@ -315,10 +337,12 @@ function render() {
   const over = !v || !!v.result;
   const draft = !v || !!v.draft;
   // Buttons that cannot act are disabled (the server would refuse them).
-  $('btn-undo').disabled = draft || !canUndo(v) || store.busy;
-  $('btn-resign').disabled = over || draft;
+  // A spectator is offered nothing that acts for a seat.
+  const watching = store.watching();
+  $('btn-undo').disabled = draft || watching || !canUndo(v) || store.busy;
+  $('btn-resign').disabled = over || draft || watching;
   $('btn-hint').disabled = over || draft || !store.isHumanTurn() || store.browsing();
-  $('btn-restart').disabled = draft;
+  $('btn-restart').disabled = draft || watching;
   $('browse-bar').classList.toggle('on', store.browsing());
   const n = v ? v.moves.length : 0;
   const shown = store.shownPly();
@@ -365,11 +389,34 @@ store.subscribe(() => {
 });
 onLanguageChange(() => {
   $('lang').value = document.documentElement.lang;
+  account.renderHeader();
+  account.rerender();
+  profile.rerender();
   render();
 });
 
 // ---------------------------------------------------------------- wiring
 applyDocument();
+const openById = (id) => {
+  location.hash = `g=${encodeURIComponent(id)}`;
+};
+const account = initAccount(store, {
+  onChange: () => {
+    // Signing in or out may make the game on screen ours, or someone else's.
+    if (store.message && store.message.key === 'error.code.not_yours') store.message = null;
+    // The WebSocket acts as the identity it was opened with: open it again as the new one.
+    const identity = store.me ? store.me.identity : null;
+    if (socketIdentity === undefined) socketIdentity = identity;
+    else if (identity !== socketIdentity && socket && store.view && store.view.id) {
+      socket.close();
+      connect(store.view.id);
+    }
+    render();
+  },
+  openProfile: () => profile.open(),
+  toast,
+});
+const profile = initProfile($('dlg-profile'), store, { onOpen: openById, account });
 fillLanguageSelect($('lang'));
 initSettings($('dlg-settings'), $('btn-settings'), settings, () => {
   board.resize();
@@ -377,7 +424,10 @@ initSettings($('dlg-settings'), $('btn-settings'), settings, () => {
 });
 const newGameDialog = initNewGame($('dlg-new'), { onStart: newGame });
 const recordsDialog = initRecords($('dlg-records'), store, {
-  onOpened: (view) => openGame(view),
+  onOpened: async (view) => {
+    await knowMe();
+    openGame(view);
+  },
   toast,
 });
 initMoveList($('movelist'), store, {
@@ -401,6 +451,7 @@ $('btn-start-draft').addEventListener('click', () => {
   if (store.view && store.view.draft && !store.busy) createDraft();
 });
 const gamesDialog = initGames($('dlg-games'), {
+  me: () => store.me,
   currentId: () => store.view && store.view.id,
   onOpen: (id) => {
     location.hash = `g=${encodeURIComponent(id)}`;
@@ -467,4 +518,5 @@ window.wuzi = {
 };
 
 render();
+account.refresh();
 start();

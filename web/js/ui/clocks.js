@@ -30,7 +30,8 @@ function playerLabels(store, color) {
       if (lv) details.push(t('player.level', { n: lv[1] }));
       else if (classic) details.push(t(`new.classic.${classic[1]}`));
     } else if (who === 'human') {
-      name = t('player.you');
+      // A spectator is not the person playing.
+      name = t(store.watching() ? 'player.person' : 'player.you');
     }
     // While a swap opening has not given out the colours, neither card is anyone's yet.
     details.push(who ? colorName(color) : t('player.unassigned'));

@@ -1,8 +1,11 @@
-// "Your games": the games this browser has played, unfinished first, so a player can always get
-// back to them (the logo and New game leave the current game). The list lives in localStorage until
-// wuzi has accounts; the games themselves are on the server, the list only remembers their ids.
+// "Your games": the player's own games from the server (`/api/profiles/{me}/games`), unfinished
+// first, so a player can always get back to them (the logo and New game leave the current game).
+// localStorage keeps what the server's list does not say (board size, k) for the games this
+// browser has seen, and stands in for the server's list when it cannot be reached.
 
+import { api } from '../api.js';
 import { t } from '../i18n.js';
+import { opponentName, resultName, when as whenText } from './profile.js';
 
 const KEY = 'wuzi.games';
 /// How many games the list keeps (the oldest finished ones go first).
@@ -57,10 +60,6 @@ export function rememberGame(view) {
   saveGames(next);
 }
 
-function forgetGame(id) {
-  saveGames(loadGames().filter((g) => g.id !== id));
-}
-
 function describe(g) {
   const size = g.width === g.height ? `${g.width}×${g.width}` : `${g.width}×${g.height}`;
   const bits = [t(`rule.short.${g.rule}`), size];
@@ -72,20 +71,50 @@ function describe(g) {
   return bits.join(' · ');
 }
 
-function when(ms) {
-  try {
-    return new Date(ms).toLocaleString(document.documentElement.lang, { dateStyle: 'short', timeStyle: 'short' });
-  } catch {
-    return new Date(ms).toLocaleString();
-  }
+/// A game of the server's list in the shape of the local one (with the size and k this browser saw).
+function fromServer(g, local) {
+  const known = local.find((l) => l.id === g.id) || {};
+  return {
+    id: g.id,
+    rule: g.rule,
+    opponent: g.opponent,
+    width: known.width,
+    height: known.height,
+    k: known.k,
+    moves: g.ply,
+    result: g.result,
+    over: g.result !== 'playing',
+    updated: g.updated_at,
+  };
 }
 
-/// Wires the dialog; `currentId()` names the game on screen, `onOpen(id)` opens one.
-export function initGames(dialog, { currentId, onOpen }) {
+function describeAny(g) {
+  if (!g.opponent) return describe(g);
+  const bits = [t(`rule.short.${g.rule}`)];
+  if (g.width) bits.push(g.width === g.height ? `${g.width}×${g.width}` : `${g.width}×${g.height}`);
+  if (g.k && g.k !== 5) bits.push(t('meta.k', { k: g.k }));
+  bits.push(opponentName(g.opponent));
+  return bits.join(' · ');
+}
+
+/// Wires the dialog; `currentId()` names the game on screen, `onOpen(id)` opens one, `me()` is
+/// `GET /api/me` (the list is that identity's games).
+export function initGames(dialog, { currentId, onOpen, me }) {
   const listEl = dialog.querySelector('#games-list');
 
-  function render() {
-    const games = ordered(loadGames());
+  async function load() {
+    const local = loadGames();
+    const who = me();
+    if (!who || !who.identity) return [];
+    try {
+      return (await api.profileGames(who.identity, { limit: 100 })).map((g) => fromServer(g, local));
+    } catch {
+      return local;
+    }
+  }
+
+  async function render() {
+    const games = ordered(await load());
     if (!games.length) {
       const li = document.createElement('li');
       li.className = 'games-empty';
@@ -103,10 +132,11 @@ export function initGames(dialog, { currentId, onOpen }) {
         open.href = `#g=${encodeURIComponent(g.id)}`;
         const title = document.createElement('span');
         title.className = 'games-what';
-        title.textContent = describe(g);
+        title.textContent = describeAny(g);
         const state = document.createElement('span');
         state.className = `games-state ${g.over ? 'over' : 'unfinished'}`;
-        const bits = [t(g.over ? 'games.finished' : 'games.unfinished'), (g.moves === 1 ? t('games.one_move') : t('games.moves', { n: g.moves })), when(g.updated)];
+        const how = g.result && g.result !== 'over' ? resultName(g.result) : t(g.over ? 'games.finished' : 'games.unfinished');
+        const bits = [how, g.moves === 1 ? t('games.one_move') : t('games.moves', { n: g.moves }), whenText(g.updated)];
         if (g.id === currentId()) bits.push(t('games.current'));
         state.textContent = bits.join(' · ');
         open.append(title, state);
@@ -115,24 +145,16 @@ export function initGames(dialog, { currentId, onOpen }) {
           dialog.close();
           onOpen(g.id);
         });
-        const forget = document.createElement('button');
-        forget.type = 'button';
-        forget.className = 'btn small games-forget';
-        forget.textContent = t('games.forget');
-        forget.addEventListener('click', () => {
-          forgetGame(g.id);
-          render();
-        });
-        li.append(open, forget);
+        li.append(open);
         return li;
       }),
     );
   }
 
   return {
-    open() {
-      render();
-      dialog.showModal();
+    async open() {
+      await render();
+      if (!dialog.open) dialog.showModal();
     },
   };
 }

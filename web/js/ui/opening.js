@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 export function seatName(store, seat) {
   const v = store.view;
   if (v && v.mode === 'computer' && v.computer && v.computer.seat) {
-    return t(v.computer.seat === seat ? 'player.computer' : 'player.you');
+    return t(v.computer.seat === seat ? 'player.computer' : store.watching() ? 'player.person' : 'player.you');
   }
   return t(seat === 'second' ? 'seat.second' : 'seat.first');
 }

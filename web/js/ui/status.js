@@ -98,6 +98,9 @@ export function renderStatus(el, textEl, store) {
   } else if (store.browsing()) {
     const ply = store.shownPly();
     text = ply === 0 ? t('status.browsing_start') : t('status.browsing', { ply, total: v.moves.length });
+  } else if (store.watching()) {
+    text = t('status.watching', { color: colorName(v.sideToMove) });
+    cls = 'watching';
   } else if (msg) {
     text = t(msg.key, msg.params);
   } else if (openingStatus(store)) {
@@ -108,6 +111,8 @@ export function renderStatus(el, textEl, store) {
     text = t('status.to_move', { color: colorName(v.sideToMove) });
   }
   if (v && v.thinking && !v.result) cls = `${cls} thinking`;
+  // A spectator is offered nothing that acts for a seat (Move now included).
+  if (v && !v.result && store.watching() && !cls.includes('watching')) cls = `${cls} watching`;
   el.className = `status ${cls}`.trim();
   textEl.textContent = text;
   const choosing = v && !v.result && v.opening && v.opening.phase === 'choose';
