@@ -353,6 +353,6 @@ async fn only_a_seats_owner_acts_for_it() {
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["ply"], 2);
     // The owner plays on.
-    let g = app.play(&id, "h9").await;
+    let g = app.play(&id, "a1").await;
     assert_eq!(g["ply"], 3);
 }
