@@ -216,36 +216,22 @@ impl Engine {
             } else {
                 Score::Eval(board.evaluate())
             };
-            let points = board.points().to_vec();
             let m = legal_block
-                .or_else(|| {
-                    points
-                        .iter()
-                        .copied()
-                        .find(|&i| board.is_empty(i) && board.is_candidate(i) && board.is_legal(i))
-                })
-                .or_else(|| {
-                    points
-                        .iter()
-                        .copied()
-                        .find(|&i| board.is_empty(i) && board.is_legal(i))
-                })
+                .or_else(|| most_promising(&mut board, true))
+                .or_else(|| most_promising(&mut board, false))
                 .unwrap_or(opp_wins[0]);
             return done(m, score, vec![m], 0);
         }
         movegen::generate(&mut board, &mut root);
         if root.is_empty() {
-            // Nothing legal: every empty point is forbidden (or no defence exists).
+            // Nothing legal: every empty point is forbidden (or no defence exists). The
+            // most promising legal point near the stones, else anywhere (never simply
+            // the first point of the board, the corner).
             let any = board.points().iter().copied().find(|&i| board.is_empty(i));
-            let mut all = Vec::new();
-            for k in 0..board.points().len() {
-                let i = board.points()[k];
-                if board.is_empty(i) && board.is_legal(i) {
-                    all.push(i);
-                }
-            }
-            return match all.first().or(any.as_ref()) {
-                Some(&m) => done(m, Score::Loss(2), vec![m], 0),
+            let legal =
+                most_promising(&mut board, true).or_else(|| most_promising(&mut board, false));
+            return match legal.or(any) {
+                Some(m) => done(m, Score::Loss(2), vec![m], 0),
                 None => SearchResult {
                     best: None,
                     score: Score::Eval(0),
@@ -321,6 +307,16 @@ impl Engine {
         });
         let nodes = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
         let (best, score, pv, depth) = result;
+        // The move played is one the search considered: a root move (or the first move
+        // of a threat win the threat thread proved), on an empty legal point.
+        assert!(
+            (root.contains(&best) || score > WIN_BOUND)
+                && board.is_empty(best)
+                && board.is_legal(best),
+            "the search chose {:?}, which is none of its {} root moves",
+            pos_of(best),
+            root.len()
+        );
         SearchResult {
             best: Some(pos_of(best)),
             score: to_score(score),
@@ -330,6 +326,22 @@ impl Engine {
             time: start.elapsed(),
         }
     }
+}
+
+/// The legal empty point with the best move-ordering score (only points near the
+/// stones when `near`), for the side to move: the fallback when no search decides.
+fn most_promising(board: &mut Board, near: bool) -> Option<Idx> {
+    let mut best: Option<(i32, Idx)> = None;
+    for k in 0..board.points().len() {
+        let i = board.points()[k];
+        if board.is_empty(i) && (!near || board.is_candidate(i)) && board.is_legal(i) {
+            let s = movegen::order_score(board, i);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// Root defence, run when a safety check has refuted a best move: the opponent's VCT as
@@ -585,37 +597,118 @@ fn main_loop(
     }
     if multipv == 1 {
         let adopted = adopt_helper(shared, &mut best);
+        // The search's choice: what is played unless a check shows a better move.
+        let choice = best.clone();
         let replaced = replace_refuted(w, shared, &mut best);
         // Time cut the last iteration short, or the final safety check of the move
         // about to be played, or a helper's deeper move or an unsearched one replaced
         // the checked one: the check runs now, in the time kept back for it; a refuted
-        // move is replaced by the next one, checked in turn while time is left.
-        // Searches limited by nodes (the weaker levels) or stopped by the user, and
-        // searches that used up their final checks, are left as they are (in a lost
-        // position the search's own choice resists best: with checks after those too,
-        // two runs of the six classic matches lost 10 and 6 games of 300 instead of 4
-        // and 4).
+        // move is replaced by the next one, checked in turn while time is left (see
+        // [`safety_walk`]). Searches limited by nodes (the weaker levels) or stopped by
+        // the user, and searches that used up their final checks, are left as they are
+        // (in a lost position the search's own choice resists best: with checks after
+        // those too, two runs of the six classic matches lost 10 and 6 games of 300
+        // instead of 4 and 4).
         let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted || replaced)
             && shared.time.hard().is_some()
             && shared.max_nodes == u64::MAX
             && !shared.user_stop.load(std::sync::atomic::Ordering::Relaxed);
         if cut_by_time && shared.features.final_safety {
             let deadline = shared.time.hard_deadline();
-            while best.1.abs() < WIN_BOUND
-                && lock(&shared.refuted).len() + 1 < w.root_moves.len()
-                && !lock(&shared.deep_checked).contains(&best.0)
-                && deadline.is_none_or(|d| Instant::now() < d)
-            {
-                if !w.refutes_after_search(best.0) {
-                    break;
-                }
-                drop_refuted(w, shared, best.0);
-                replace_refuted(w, shared, &mut best);
-            }
+            let start = best.clone();
+            let mut walk = FinalChecks {
+                w: &mut *w,
+                shared,
+                deadline,
+            };
+            best = safety_walk(choice.clone(), start, usize::from(replaced), &mut walk);
         }
         resist(w, shared, &mut best);
+        debug_assert!(
+            best.0 == choice.0
+                || !lock(&shared.refuted).contains(&best.0)
+                || lock(&shared.lost_in).iter().any(|&(m, _)| m == best.0),
+            "the move played is the search's choice, an unrefuted replacement, or the \
+             longest-resisting lost move"
+        );
     }
     best
+}
+
+/// The checks and replacements of [`safety_walk`].
+trait Walk<T> {
+    /// `Some(true)` refuted, `Some(false)` not refuted, `None` no check possible.
+    fn check(&mut self, m: &T) -> Option<bool>;
+    /// Drops the refuted `m`; its replacement, if any.
+    fn replace(&mut self, m: &T) -> Option<T>;
+}
+
+/// The post-search walk of the main thread: its final safety checks, until the hard
+/// deadline.
+struct FinalChecks<'w, 'a, 's> {
+    w: &'w mut Worker<'a>,
+    shared: &'w Shared<'s>,
+    deadline: Option<Instant>,
+}
+
+impl Walk<(Idx, i32, Vec<Idx>, u32)> for FinalChecks<'_, '_, '_> {
+    fn check(&mut self, m: &(Idx, i32, Vec<Idx>, u32)) -> Option<bool> {
+        if lock(&self.shared.deep_checked).contains(&m.0) {
+            return Some(false);
+        }
+        let checkable = m.1.abs() < WIN_BOUND
+            && lock(&self.shared.refuted).len() + 1 < self.w.root_moves.len()
+            && self.deadline.is_none_or(|d| Instant::now() < d);
+        checkable.then(|| self.w.refutes_after_search(m.0))
+    }
+
+    fn replace(&mut self, m: &(Idx, i32, Vec<Idx>, u32)) -> Option<(Idx, i32, Vec<Idx>, u32)> {
+        drop_refuted(self.w, self.shared, m.0);
+        let mut next = m.clone();
+        replace_refuted(self.w, self.shared, &mut next).then_some(next)
+    }
+}
+
+/// Most replacements the post-search walk checks after the search's choice was refuted.
+const FINAL_REPLACEMENTS: usize = 2;
+
+/// The post-search safety walk. `current` is checked (`check`: `Some(true)` refuted,
+/// `Some(false)` not refuted, `None` no check possible: no time left, a proven score,
+/// or it is the last move not refuted); a refuted move is dropped and replaced by the
+/// next most promising one (`replace`, `None` when there is none), which is checked in
+/// turn, at most [`FINAL_REPLACEMENTS`] of them. `refuted` counts the moves already
+/// refuted before the walk (the search's choice, when `current` replaces it).
+///
+/// A replacement is played when its check passed, or when it is unchecked and only the
+/// search's `choice` was refuted before it. When the choice and a replacement are
+/// refuted, the position is most likely lost, and the search's choice, which resists
+/// longest, is played. (Walking on to the end of the list played the least promising
+/// move of all: in a game against the greedy AI the corner a15 after e11 was refuted,
+/// `0,0` on the protocol; in 1,300 positions replayed from the Rapfi games a11 for d8
+/// and a13 for j9, the last defence points on the lines of the threat.)
+fn safety_walk<T: Clone>(
+    choice: T,
+    mut current: T,
+    mut refuted: usize,
+    walk: &mut impl Walk<T>,
+) -> T {
+    loop {
+        match walk.check(&current) {
+            None => break,
+            Some(false) => return current,
+            Some(true) => {
+                refuted += 1;
+                if refuted > FINAL_REPLACEMENTS {
+                    return choice;
+                }
+                match walk.replace(&current) {
+                    Some(next) => current = next,
+                    None => return choice,
+                }
+            }
+        }
+    }
+    if refuted >= 2 { choice } else { current }
 }
 
 /// Every root move loses, to a VCT the safety helper found, to the main thread's checks
@@ -703,6 +796,66 @@ fn replace_refuted(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scripted walk: moves are numbers, `verdicts[m]` is the check of `m` (the
+    /// search's choice is 0), the replacement of `m` is `m + 1` while there is one.
+    struct Script {
+        verdicts: Vec<Option<bool>>,
+        checked: Vec<usize>,
+    }
+
+    impl Walk<usize> for Script {
+        fn check(&mut self, m: &usize) -> Option<bool> {
+            self.checked.push(*m);
+            self.verdicts[*m]
+        }
+        fn replace(&mut self, m: &usize) -> Option<usize> {
+            (m + 1 < self.verdicts.len()).then_some(m + 1)
+        }
+    }
+
+    fn walk(verdicts: &[Option<bool>], start: usize, refuted: usize) -> (usize, Vec<usize>) {
+        let mut s = Script {
+            verdicts: verdicts.to_vec(),
+            checked: Vec::new(),
+        };
+        let played = safety_walk(0, start, refuted, &mut s);
+        (played, s.checked)
+    }
+
+    const REFUTED: Option<bool> = Some(true);
+    const PASSED: Option<bool> = Some(false);
+    const NO_CHECK: Option<bool> = None;
+
+    #[test]
+    fn the_walk_plays_the_first_move_that_passes() {
+        assert_eq!(walk(&[PASSED, PASSED], 0, 0), (0, vec![0]));
+        assert_eq!(walk(&[REFUTED, PASSED, PASSED], 0, 0), (1, vec![0, 1]));
+        assert_eq!(walk(&[REFUTED, REFUTED, PASSED], 0, 0), (2, vec![0, 1, 2]));
+        // No time to check the search's choice: it is played.
+        assert_eq!(walk(&[NO_CHECK, PASSED], 0, 0), (0, vec![0]));
+        // Only the choice was refuted: an unchecked replacement beats a refuted move.
+        assert_eq!(walk(&[REFUTED, NO_CHECK], 0, 0), (1, vec![0, 1]));
+    }
+
+    /// The wrong move of issue 24: every move checked was refuted, and the walk went on
+    /// to the last move of the list (the corner a15, a11, a13: the far ends of the
+    /// threat's line). Now the search's own choice is played.
+    #[test]
+    fn a_walk_that_finds_only_refuted_moves_plays_the_search_s_choice() {
+        let lost = [REFUTED; 8];
+        let (played, checked) = walk(&lost, 0, 0);
+        assert_eq!(played, 0);
+        assert_eq!(checked.len(), FINAL_REPLACEMENTS + 1, "the walk is bounded");
+        // Refuted, refuted, then no check possible (time, or the last move left).
+        assert_eq!(walk(&[REFUTED, REFUTED, NO_CHECK, PASSED], 0, 0).0, 0);
+        // The list ends after a refutation.
+        assert_eq!(walk(&[REFUTED], 0, 0), (0, vec![0]));
+        // The choice was refuted during the search and replaced before the walk.
+        assert_eq!(walk(&[REFUTED, REFUTED, PASSED], 1, 1), (2, vec![1, 2]));
+        assert_eq!(walk(&[REFUTED, REFUTED, NO_CHECK], 1, 1), (0, vec![1, 2]));
+        assert_eq!(walk(&[REFUTED, REFUTED, REFUTED, PASSED], 1, 1).0, 0);
+    }
 
     #[test]
     fn a_clear_makes_the_table_and_a_new_size_drops_it() {

@@ -25,15 +25,23 @@ pub fn turn_margin(t: Duration) -> Duration {
 }
 
 /// Share of the usable time per move after which no new iteration starts. A move's
-/// time cannot be saved for later, so most of it is used; the rest goes to the last
-/// iteration and the final safety check.
-const MOVE_SOFT_PERCENT: u32 = 65;
+/// time cannot be saved for later, and an iteration cut short still counts (its best
+/// move once one beat alpha, and the table for the next move), so a new one starts
+/// until the search deadline. At 65 (of the hard limit) an iteration that ended after
+/// 110 ms of a 200 ms move ended the move: wuzi answered in a median 144 ms. At 100,
+/// with [`FINAL_CHECK_PERCENT`] 10, the median is 152–156 ms (the hard limit is the
+/// same): self-play at 200 ms a move, freestyle, the 26 canonical openings with both
+/// colours, 75-11-70, +11 (−42..+64) over 156 games; against PentaZen 32-3-69, −129
+/// (−206..−63), where the old limits scored 23-2-79, −209 (−300..−138), 104 games each
+/// (a loaded machine, so played with a second of grace).
+const MOVE_SOFT_PERCENT: u32 = 100;
 
 /// Share of the hard limit kept back from the search for the final safety check of the
 /// move about to be played: the search stops this much before the hard limit, so even
 /// a search cut short mid-iteration plays a move the opponent's VCT was looked for
-/// after (at 200 ms a move, about 20 ms: some 6,000 solver nodes).
-const FINAL_CHECK_PERCENT: u32 = 15;
+/// after (at 200 ms a move, about 17 ms: some 5,000 solver nodes; 15 before, see
+/// [`MOVE_SOFT_PERCENT`]).
+const FINAL_CHECK_PERCENT: u32 = 10;
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {

@@ -610,3 +610,44 @@ fn narrowed_vct_agrees_with_the_full_search_and_costs_less() {
         "{positions} positions, {wins} VCTs: {narrowed_nodes} nodes narrowed, {full_nodes} full"
     );
 }
+
+/// Issue 24: after a cut-short search the final safety check refuted the search's
+/// choice in a lost position, and each refuted replacement was replaced by the next
+/// until only the far end of the threat's line was left: the corner a15 for e11
+/// against the greedy AI (`0,0` on the protocol), a11 for d8 in a game against Rapfi.
+/// Searched with time limits around those that cut the search there (a timing bug:
+/// the old code played a11 at some of them), no far point is played.
+#[test]
+fn a_lost_position_is_defended_at_the_threat_not_at_the_far_end_of_its_line() {
+    let cases: [(&str, &[&str], std::ops::RangeInclusive<u64>); 2] = [
+        (
+            "h8 h9 h10 g9 f9 i9 j9 g8 g10 i10 f7 e8 j11 j12 i12 k10 i7 k11 f8 f10 g7 h7 h6 i5 \
+             g5 f4 f6 f5 e7",
+            &["a11", "b10", "j2", "k1"],
+            70..=110,
+        ),
+        (
+            "h8 h9 f8 g7 g8 i8 e8 d8 g10 f9 g9 e7 g11 g12 f10",
+            &["a15", "b14", "c13"],
+            150..=200,
+        ),
+    ];
+    let config = wuzi_rules::GameConfig::new(Rule::Freestyle, wuzi_rules::Size::STANDARD);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 16,
+        threads: 1,
+    });
+    engine.clear();
+    for (moves, far, times) in cases {
+        let moves = wuzi_rules::notation::parse_moves(moves, config.size).unwrap();
+        let game = wuzi_rules::Game::from_moves(config.clone(), &moves).unwrap();
+        let pos = Position::from_game(&game);
+        for ms in times.step_by(2) {
+            engine.clear();
+            let limits = SearchLimits::per_move(Duration::from_millis(ms));
+            let r = engine.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {});
+            let m = name(r.best.expect("a move"));
+            assert!(!far.contains(&m.as_str()), "{ms} ms: {m} ({:?})", r.score);
+        }
+    }
+}

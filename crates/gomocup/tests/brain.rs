@@ -411,3 +411,88 @@ fn gomocup_judge_rule_checks() {
     assert_eq!(checked, 8);
     b.end();
 }
+
+/// A point in renju notation on 15×15 as Gomocup `x,y`.
+fn xy(s: &str) -> (u32, u32) {
+    let x = u32::from(s.as_bytes()[0] - b'a');
+    let row: u32 = s[1..].parse().unwrap();
+    (x, 15 - row)
+}
+
+/// Replays a recorded game through the brain as a referee does: the brain plays
+/// `brain_black`'s side, gets the opponent's move by `TURN` while the game follows its
+/// own answers and the whole position by `BOARD` where the record went another way.
+/// Every answer must be an empty point near the stones; at the plies of `never`, none
+/// of the points listed.
+fn replay(moves: &str, brain_black: bool, turn_ms: u32, never: &[(usize, &[&str])]) {
+    let moves: Vec<(u32, u32)> = moves.split_whitespace().map(xy).collect();
+    let mut b = Brain::spawn();
+    b.send("INFO rule 0");
+    b.send("INFO game_type 1");
+    b.send("INFO max_memory 367001600");
+    b.send(&format!("INFO timeout_turn {turn_ms}"));
+    b.expect("START 15", "OK");
+    let mut last_answer: Option<(usize, (u32, u32))> = None;
+    for n in 3..moves.len() {
+        if (n % 2 == 0) != brain_black {
+            continue;
+        }
+        let followed = last_answer.is_some_and(|(k, a)| k + 2 == n && moves[k] == a);
+        let (x, y) = if followed {
+            let (ox, oy) = moves[n - 1];
+            b.ask_move(&format!("TURN {ox},{oy}"))
+        } else {
+            let stones: Vec<(u32, u32, u32)> = (0..n)
+                .map(|k| {
+                    let own = (k % 2 == 0) == brain_black;
+                    (moves[k].0, moves[k].1, if own { 1 } else { 2 })
+                })
+                .collect();
+            b.ask_board(&stones)
+        };
+        let stones = &moves[..n];
+        assert!(
+            x < 15 && y < 15 && !stones.contains(&(x, y)),
+            "ply {n}: {x},{y}"
+        );
+        let near = stones
+            .iter()
+            .any(|&(sx, sy)| sx.abs_diff(x) <= 4 && sy.abs_diff(y) <= 4);
+        assert!(near, "ply {n}: {x},{y} is far from every stone");
+        for (ply, points) in never {
+            if *ply == n {
+                assert!(
+                    !points.iter().any(|p| xy(p) == (x, y)),
+                    "ply {n}, {turn_ms} ms: {x},{y}; read: {:#?}",
+                    b.log
+                );
+            }
+        }
+        last_answer = Some((n, (x, y)));
+    }
+    b.end();
+}
+
+/// Issue 24: in this game against the greedy AI (wuzi White, 200 ms a move) the brain
+/// answered `TURN 5,5` (f10) with the corner `0,0` although its search chose e11: in a
+/// lost position its final safety check refuted e11 and walked on through the refuted
+/// replacements to the last point of the threat's line. And in this game against Rapfi
+/// (wuzi White), replayed position by position, it answered a11 for d8 the same way.
+#[test]
+fn whole_games_through_the_binary_play_no_far_end_of_a_threat() {
+    replay(
+        "h8 h9 f8 g7 g8 i8 e8 d8 g10 f9 g9 e7 g11 g12 f10 e11",
+        false,
+        200,
+        &[(15, &["a15", "b14", "c13"])],
+    );
+    for turn_ms in [100, 110] {
+        replay(
+            "h8 h9 h10 g9 f9 i9 j9 g8 g10 i10 f7 e8 j11 j12 i12 k10 i7 k11 f8 f10 g7 h7 h6 \
+             i5 g5 f4 f6 f5 e7 d8 i3 h4 j6 k9 k5 l4 i6 g6 l6 k6 j4 m7 h2",
+            false,
+            turn_ms,
+            &[(29, &["a11", "b10", "j2", "k1"])],
+        );
+    }
+}
