@@ -19,30 +19,8 @@ fn temp_db(name: &str) -> std::path::PathBuf {
 #[test]
 fn serve_prints_the_address_answers_and_stops_on_sigterm() {
     let db = temp_db("serve");
-    let mut child = wuzi()
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--log-level",
-            "warn",
-            "--db",
-        ])
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    let addr = url.trim_start_matches("http://").trim_end_matches('/');
-    let mut s = TcpStream::connect(addr).unwrap();
+    let (mut child, addr) = serve_at("127.0.0.1:0", &db);
+    let mut s = TcpStream::connect(&addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     s.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         .unwrap();
