@@ -59,6 +59,9 @@ pub enum Error {
     /// The requester does not own the seat it acts for (a spectator, another player).
     #[error("{0}")]
     NotYours(String),
+    /// Not allowed in a rated game (a takeback, a restart, the engine's help).
+    #[error("{0}")]
+    Rated(String),
     /// A request from another site (see [`crate::api::guard`]).
     #[error("{0}")]
     CrossSite(String),
@@ -93,7 +96,8 @@ impl Error {
             | Error::GameOver(_)
             | Error::WrongPhase(_)
             | Error::Stale(_)
-            | Error::NothingToUndo(_) => StatusCode::CONFLICT,
+            | Error::NothingToUndo(_)
+            | Error::Rated(_) => StatusCode::CONFLICT,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Error::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -129,6 +133,7 @@ impl Error {
             Error::TooManyRequests(_) => "too_many_requests",
             Error::CrossSite(_) => "cross_site",
             Error::NotYours(_) => "not_yours",
+            Error::Rated(_) => "rated_game",
             Error::Unauthorized(_) => "unauthorized",
             Error::Conflict(_) => "conflict",
             Error::Busy => "busy",

@@ -739,6 +739,7 @@ impl Hub {
             }
             // Only the game's players may ask (spectators may not use its engine time).
             game.authorize_all(who)?;
+            game.refuse_if_rated("helped by the engine while it is played")?;
             match game.to_act() {
                 None => return Err(Error::GameOver("the game is over".into())),
                 Some((_, Action::Choose)) => {
@@ -827,9 +828,14 @@ impl Hub {
             let quiet = slot.tx.receiver_count() == 0
                 && now - slot.last_seen.load(Ordering::Relaxed) > idle;
             // Holding the lock, no action is half done while the slot retires.
-            let Some(_game) = quiet.then(|| slot.game.try_lock().ok()).flatten() else {
+            let Some(game) = quiet.then(|| slot.game.try_lock().ok()).flatten() else {
                 return true;
             };
+            // A rated game whose clock runs stays, so its flag falls on time: leaving a
+            // lost position does not save the rating.
+            if game.setup().rated && !game.game().is_over() && game.clock().running.is_some() {
+                return true;
+            }
             slot.retired.store(true, Ordering::Release);
             slot.cancel(None);
             tracing::debug!(%id, "idle game unloaded");

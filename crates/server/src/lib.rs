@@ -18,6 +18,7 @@ pub mod id;
 pub mod identity;
 pub mod live;
 pub mod net;
+pub mod rating;
 pub mod record;
 pub mod store;
 pub mod view;
@@ -47,6 +48,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::games::router())
         .merge(api::accounts::router())
         .merge(api::profiles::router())
+        .merge(api::ratings::router())
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)

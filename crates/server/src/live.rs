@@ -86,6 +86,10 @@ pub struct Setup {
     /// for them.
     #[serde(default)]
     pub owners: Owners,
+    /// Rated: the result changes the players' ratings (see [`crate::rating`]); no
+    /// takebacks, restarts or engine help.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl Setup {
@@ -359,7 +363,54 @@ impl LiveGame {
             }),
             reason: result.map(|r| crate::view::reason_code(&r.reason)),
             ply: self.game.ply() as i64,
+            rated: self.setup.rated,
+            rating: self.rated_result(),
         }
+    }
+
+    /// What a rated game that is over changes in ratings: each person's score against
+    /// the other side (the computer at its published rating). `None` for an unrated
+    /// game, one still playing, or one whose seats have no owners.
+    fn rated_result(&self) -> Option<crate::store::RatedResult> {
+        use crate::store::{RatedOpponent, RatedResult, RatedSeat};
+        if !self.setup.rated {
+            return None;
+        }
+        let pool = crate::rating::pool_of(&self.setup).ok()?;
+        let result = self.game.result()?;
+        let computer = self
+            .setup
+            .computer
+            .filter(|_| self.setup.mode == Mode::Computer)
+            .map(|c| c.player.0);
+        let mut seats = Vec::new();
+        for color in [Color::Black, Color::White] {
+            let Some(seat) = self.opening.seat_of(color) else {
+                continue;
+            };
+            if self.who(seat) != Who::Human {
+                continue;
+            }
+            let who = self.setup.owners.of(seat)?.clone();
+            let opponent = match computer {
+                Some(p) => RatedOpponent::Computer(p),
+                None => {
+                    let other = self.opening.seat_of(color.opponent())?;
+                    RatedOpponent::Person(self.setup.owners.of(other)?.clone())
+                }
+            };
+            let half_points = match result.winner {
+                Some(w) if w == color => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+            seats.push(RatedSeat {
+                who,
+                half_points,
+                opponent,
+            });
+        }
+        (!seats.is_empty()).then_some(RatedResult { pool, seats })
     }
 
     /// Gives `who` the game's human seats (a new game, before it is stored).
@@ -706,8 +757,19 @@ impl LiveGame {
         Ok(())
     }
 
+    /// A rated game's moves stand: `what` cannot be done to it.
+    pub fn refuse_if_rated(&self, what: &str) -> Result<(), Error> {
+        if self.setup.rated {
+            return Err(Error::Rated(format!(
+                "this game is rated: it cannot be {what} (start a new game, or play unrated)"
+            )));
+        }
+        Ok(())
+    }
+
     /// Back to the empty board with the same settings and layout.
     pub fn restart(&mut self, now: i64) -> Result<(), Error> {
+        self.refuse_if_rated("restarted")?;
         let game = Game::new(self.setup.config.clone()).map_err(Error::internal)?;
         self.game = game;
         self.opening = Opening::new(self.setup.opening);
@@ -740,6 +802,7 @@ impl LiveGame {
     /// Takes back: in local mode the last action (or down to `to_ply` stones); against
     /// the computer, back to the human's last stone (and at most `to_ply` stones).
     pub fn undo(&mut self, to_ply: Option<usize>, now: i64) -> Result<(), Error> {
+        self.refuse_if_rated("taken back")?;
         if let Some(r) = self.game.result()
             && is_verdict(&r.reason)
         {
@@ -899,6 +962,7 @@ mod tests {
             forbidden_policy: ForbiddenPolicy::Refuse,
             seed: None,
             owners: Owners::default(),
+            rated: false,
         }
     }
 

@@ -171,6 +171,8 @@ pub fn import(req: ImportRequest) -> Result<LiveGame, Error> {
         computer,
         clock,
         forbidden_policy: req.forbidden_policy.unwrap_or_default(),
+        // An imported game was not played here: never rated.
+        rated: false,
     };
     let mut live = LiveGame::from_moves(
         GameId::random(),

@@ -211,6 +211,10 @@ pub struct GameView {
     /// computer's seat and in games from before seats had owners.
     #[serde(default)]
     pub owners: Owners,
+    /// Rated (no takebacks, restarts or engine help; `GET /api/games/{id}/rating` gives
+    /// the rating changes once over).
+    #[serde(default)]
+    pub rated: bool,
     /// The stones in order.
     pub moves: Vec<MoveView>,
     /// Number of stones.
@@ -356,6 +360,7 @@ impl GameView {
                     color: opening.color_of(c.seat),
                 }),
             owners: setup.owners.clone(),
+            rated: setup.rated,
             players: PlayersView {
                 black: live.who_plays(Color::Black),
                 white: live.who_plays(Color::White),

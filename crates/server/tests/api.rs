@@ -661,6 +661,22 @@ async fn meta_routes_and_the_page() {
         "/api/health",
         "/api/players",
         "/api/openapi.json",
+        "/api/me",
+        "/api/account/register",
+        "/api/account/login",
+        "/api/account/logout",
+        "/api/account/logout-all",
+        "/api/account/password",
+        "/api/account",
+        "/api/account/tokens",
+        "/api/account/tokens/{id}",
+        "/api/profiles/{identity}",
+        "/api/profiles/{identity}/games",
+        "/api/profiles/{identity}/archive",
+        "/api/profiles/{identity}/ratings/{pool}",
+        "/api/leaderboard",
+        "/api/leaderboard/{pool}",
+        "/api/games/{id}/rating",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

@@ -94,6 +94,7 @@ pub struct NewGame {
     computer: Option<ComputerRequest>,
     clock: Option<ClockSetup>,
     forbidden_policy: Option<ForbiddenPolicy>,
+    rated: Option<bool>,
 }
 
 /// The largest layout seed: 2^53, so that every seed is exact in JavaScript.
@@ -249,7 +250,7 @@ impl NewGame {
         let (mode, computer) = players(self.mode, self.computer, Mode::Computer)?;
         let clock = self.clock.unwrap_or_default();
         clock.validate().map_err(Error::BadRequest)?;
-        Ok(Setup {
+        let setup = Setup {
             mode,
             config,
             opening: self.opening.unwrap_or_default(),
@@ -258,7 +259,13 @@ impl NewGame {
             forbidden_policy: self.forbidden_policy.unwrap_or_default(),
             seed,
             owners: Owners::default(),
-        })
+            rated: self.rated.unwrap_or(false),
+        };
+        if setup.rated {
+            crate::rating::pool_of(&setup)
+                .map_err(|why| Error::BadRequest(format!("rated: {why}")))?;
+        }
+        Ok(setup)
     }
 }
 
@@ -280,7 +287,7 @@ fn no_identity() -> Error {
     Error::NotYours("this request has no identity: send the session cookie".into())
 }
 
-fn parse_id(id: &str) -> Result<GameId, Error> {
+pub(crate) fn parse_id(id: &str) -> Result<GameId, Error> {
     id.parse()
         .map_err(|_| Error::NotFound(format!("no game with id {:?}", truncate(id))))
 }

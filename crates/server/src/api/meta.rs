@@ -45,16 +45,20 @@ pub struct PlayerInfo {
     pub id: String,
     /// A label.
     pub name: String,
+    /// Its fixed rating in rated games (see `crate::rating::COMPUTER_RATINGS`).
+    pub rating: i32,
 }
 
 async fn players() -> ApiJson<Vec<PlayerInfo>> {
     let levels = (1..=10u8).map(|n| PlayerInfo {
         id: PlayerKind::Level(n).to_string(),
         name: format!("Level {n}"),
+        rating: crate::rating::computer_rating(PlayerKind::Level(n)),
     });
     let classic = ClassicAi::ALL.into_iter().map(|ai| PlayerInfo {
         id: PlayerKind::Classic(ai).to_string(),
         name: classic_name(ai).to_string(),
+        rating: crate::rating::computer_rating(PlayerKind::Classic(ai)),
     });
     ApiJson(levels.chain(classic).collect())
 }

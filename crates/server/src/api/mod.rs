@@ -5,6 +5,7 @@ pub mod games;
 pub mod guard;
 pub mod meta;
 pub mod profiles;
+pub mod ratings;
 pub mod ws;
 
 use std::convert::Infallible;

@@ -123,9 +123,11 @@ struct Profile {
     username: Option<String>,
     display_name: Option<String>,
     stats: Stats,
+    /// Ratings in every pool played (see `GET /api/profiles/{id}/ratings/{pool}`).
+    ratings: Vec<crate::store::RatingRow>,
 }
 
-fn parse_identity(id: &str) -> Result<IdentityId, Error> {
+pub(crate) fn parse_identity(id: &str) -> Result<IdentityId, Error> {
     id.parse().map_err(|_| {
         Error::NotFound(format!(
             "no player with id {:?}",
@@ -152,7 +154,9 @@ async fn profile(
         .store()
         .history(who.clone(), HistoryFilter::default(), ALL_GAMES)
         .await?;
+    let ratings = hub.store().ratings(who.clone()).await?;
     Ok(ApiJson(Profile {
+        ratings,
         stats: stats(&rows, who.as_str()),
         identity: who.to_string(),
         kind,
@@ -186,6 +190,9 @@ struct GameItem {
     ply: i64,
     created_at: i64,
     updated_at: i64,
+    rated: bool,
+    /// The player's rating change (rated games that are over).
+    rating_change: Option<f64>,
 }
 
 async fn games(
@@ -240,6 +247,8 @@ async fn games(
                 ply: row.ply,
                 created_at: row.created_at,
                 updated_at: row.updated_at,
+                rated: row.rated,
+                rating_change: row.rating_change,
             }
         })
         .filter(|item| q.result.as_deref().is_none_or(|r| r == item.result))
@@ -331,6 +340,8 @@ mod tests {
             ply: 9,
             created_at: 0,
             updated_at: 0,
+            rated: false,
+            rating_change: None,
         }
     }
 

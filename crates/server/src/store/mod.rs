@@ -16,14 +16,20 @@ use crate::id::GameId;
 use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
+mod ratings;
+pub use ratings::{
+    LeaderRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint, RatingRow,
+};
+
 /// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.
 const MIGRATIONS: &[&str] = &[
-    include_str!("../migrations/0001_games.sql"),
-    include_str!("../migrations/0002_server_life.sql"),
-    include_str!("../migrations/0003_identities.sql"),
-    include_str!("../migrations/0004_accounts.sql"),
-    include_str!("../migrations/0005_api_tokens.sql"),
-    include_str!("../migrations/0006_game_players.sql"),
+    include_str!("../../migrations/0001_games.sql"),
+    include_str!("../../migrations/0002_server_life.sql"),
+    include_str!("../../migrations/0003_identities.sql"),
+    include_str!("../../migrations/0004_accounts.sql"),
+    include_str!("../../migrations/0005_api_tokens.sql"),
+    include_str!("../../migrations/0006_game_players.sql"),
+    include_str!("../../migrations/0007_ratings.sql"),
 ];
 
 /// A storage failure.
@@ -168,13 +174,16 @@ impl Store {
                 if n != 1 {
                     return Err(StoreError::Missing(game.id.to_string()));
                 }
+                if let Some(rated) = &s.rating {
+                    ratings::apply(&tx, &game.id, rated, game.updated_at)?;
+                }
                 tx.commit()?;
                 return Ok(());
             }
             let inserted = tx.execute(
                 "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state,
-                   black_owner, white_owner, opponent, winner, end_reason, ply)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                   black_owner, white_owner, opponent, winner, end_reason, ply, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
                  ON CONFLICT (id) DO NOTHING",
                 params![
                     game.id.as_str(),
@@ -193,7 +202,8 @@ impl Store {
                     s.opponent,
                     s.winner,
                     s.reason,
-                    s.ply
+                    s.ply,
+                    s.rated
                 ],
             )?;
             if inserted != 1 {
@@ -241,7 +251,9 @@ impl Store {
         self.with(move |conn| {
             let mut stmt = conn.prepare(
                 "SELECT id, rule, opponent, black_owner, white_owner, winner, end_reason, ply,
-                        created_at, updated_at
+                        created_at, updated_at, rated,
+                        (SELECT after - before FROM rating_changes
+                          WHERE game = games.id AND identity = ?1)
                  FROM games
                  WHERE (black_owner = ?1 OR white_owner = ?1)
                    AND (?2 IS NULL OR rule = ?2)
@@ -270,6 +282,8 @@ impl Store {
                         ply: r.get(7)?,
                         created_at: r.get(8)?,
                         updated_at: r.get(9)?,
+                        rated: r.get(10)?,
+                        rating_change: r.get(11)?,
                     })
                 },
             )?;
@@ -654,6 +668,11 @@ pub struct GameSummary {
     pub reason: Option<&'static str>,
     /// Stones played.
     pub ply: i64,
+    /// A rated game (its setup says so).
+    pub rated: bool,
+    /// A rated game that is over: what the rating update needs (applied once, with the
+    /// write that stores the end).
+    pub rating: Option<RatedResult>,
 }
 
 /// Which of a player's games to list.
@@ -668,7 +687,7 @@ pub struct HistoryFilter {
 }
 
 /// One of a player's games as the history lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {
     /// The game.
     pub id: String,
@@ -690,6 +709,10 @@ pub struct HistoryRow {
     pub created_at: i64,
     /// Last change (Unix ms).
     pub updated_at: i64,
+    /// Rated.
+    pub rated: bool,
+    /// The player's rating change, once a rated game is over.
+    pub rating_change: Option<f64>,
 }
 
 /// What a registration stores.
