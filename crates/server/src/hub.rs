@@ -218,6 +218,8 @@ pub struct Hub {
     analyses: Mutex<HashMap<IpAddr, usize>>,
     /// Sign-in attempts.
     throttle: crate::api::accounts::Throttle,
+    /// Seeks and challenges between people.
+    lobby: crate::lobby::Lobby,
 }
 
 /// The current time in Unix milliseconds.
@@ -259,7 +261,34 @@ impl Hub {
             outage,
             analyses: Mutex::new(HashMap::new()),
             throttle: crate::api::accounts::Throttle::default(),
+            lobby: crate::lobby::Lobby::default(),
         })
+    }
+
+    /// Loads the games whose clocks must be watched (see [`Store::watched_games`]), so a
+    /// flag falls on time after a restart too.
+    pub fn spawn_watch_stored(self: &Arc<Self>) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let ids = match hub.store.watched_games().await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot list the games to watch");
+                    return;
+                }
+            };
+            for id in ids {
+                if let Err(e) = hub.slot(&id).await {
+                    tracing::warn!(%id, error = %e, "cannot load a game to watch its clock");
+                }
+            }
+        });
+    }
+
+    /// The lobby.
+    #[must_use]
+    pub fn lobby(&self) -> &crate::lobby::Lobby {
+        &self.lobby
     }
 
     /// The sign-in throttle.
@@ -738,8 +767,9 @@ impl Hub {
                 game = slot.game.lock().await;
             }
             // Only the game's players may ask (spectators may not use its engine time).
-            game.authorize_all(who)?;
+            game.authorize_any(who)?;
             game.refuse_if_rated("helped by the engine while it is played")?;
+            game.authorize_all(who)?;
             match game.to_act() {
                 None => return Err(Error::GameOver("the game is over".into())),
                 Some((_, Action::Choose)) => {
@@ -831,9 +861,9 @@ impl Hub {
             let Some(game) = quiet.then(|| slot.game.try_lock().ok()).flatten() else {
                 return true;
             };
-            // A rated game whose clock runs stays, so its flag falls on time: leaving a
-            // lost position does not save the rating.
-            if game.setup().rated && !game.game().is_over() && game.clock().running.is_some() {
+            // A rated or online game whose clock runs stays, so its flag falls on time:
+            // leaving a lost position saves neither the game nor the rating.
+            if game.needs_watching() {
                 return true;
             }
             slot.retired.store(true, Ordering::Release);

@@ -17,6 +17,7 @@ pub mod hub;
 pub mod id;
 pub mod identity;
 pub mod live;
+pub mod lobby;
 pub mod net;
 pub mod rating;
 pub mod record;
@@ -49,6 +50,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::accounts::router())
         .merge(api::profiles::router())
         .merge(api::ratings::router())
+        .merge(api::lobby::router())
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
@@ -103,6 +105,7 @@ pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppSt
     let hub = Hub::new(store, engine, hub, outage);
     hub.spawn_sweeper();
     hub.spawn_heartbeat();
+    hub.spawn_watch_stored();
     Ok(hub)
 }
 

@@ -23,6 +23,8 @@ pub enum Mode {
     /// A person against the computer.
     #[default]
     Computer,
+    /// Two people, each at their own screen (started from the lobby or a challenge).
+    Online,
 }
 
 /// What happens when Black clicks a forbidden point under renju.
@@ -354,6 +356,7 @@ impl LiveGame {
                 .filter(|_| self.setup.mode == Mode::Computer)
             {
                 Some(c) => format!("computer:{}", String::from(c.player)),
+                None if self.setup.mode == Mode::Online => "people".to_string(),
                 None => "local".to_string(),
             },
             winner: result.map(|r| match r.winner {
@@ -533,6 +536,20 @@ impl LiveGame {
                 "you are not the {seat} player of this game: you can watch it, not play it"
             ))),
         }
+    }
+
+    /// Whether `who` plays in the game at all (owns one of its people's seats).
+    pub fn authorize_any(&self, who: Option<&IdentityId>) -> Result<(), Error> {
+        let mut refusal = None;
+        for seat in [Seat::First, Seat::Second] {
+            if self.who(seat) == Who::Human {
+                match self.authorize(who, seat) {
+                    Ok(()) => return Ok(()),
+                    Err(e) => refusal = Some(e),
+                }
+            }
+        }
+        refusal.map_or(Ok(()), Err)
     }
 
     /// Whether `who` may act for every person's seat of the game (undo, restart: the
@@ -757,14 +774,29 @@ impl LiveGame {
         Ok(())
     }
 
-    /// A rated game's moves stand: `what` cannot be done to it.
+    /// A rated game's moves stand, and so do those of a game between two people (one
+    /// cannot take back or restart alone, nor ask the engine): `what` cannot be done.
     pub fn refuse_if_rated(&self, what: &str) -> Result<(), Error> {
         if self.setup.rated {
             return Err(Error::Rated(format!(
                 "this game is rated: it cannot be {what} (start a new game, or play unrated)"
             )));
         }
+        if self.setup.mode == Mode::Online {
+            return Err(Error::Rated(format!(
+                "this game is between two people: it cannot be {what}"
+            )));
+        }
         Ok(())
+    }
+
+    /// Whether the server must keep the game in memory so its flag falls on time even
+    /// when nobody watches: a rated game or one between people, with a clock running.
+    #[must_use]
+    pub fn needs_watching(&self) -> bool {
+        (self.setup.rated || self.setup.mode == Mode::Online)
+            && !self.game.is_over()
+            && self.clock.running.is_some()
     }
 
     /// Back to the empty board with the same settings and layout.

@@ -144,15 +144,13 @@ impl std::str::FromStr for Pool {
 
 /// The pool a game with this setup is rated in, or why it cannot be rated.
 ///
-/// Rated: a game against the computer (people against each other come with online
-/// play), with a clock, five in a row on a plain square board of 15 to 20 lines, the
-/// sizes the computer's ratings were measured on and tournaments use.
+/// Rated: a game against the computer or between two people online, with a clock, five
+/// in a row on a plain square board of 15 to 20 lines, the sizes the computer's ratings
+/// were measured on and tournaments use.
 pub fn pool_of(setup: &Setup) -> Result<Pool, String> {
-    if setup.mode != Mode::Computer || setup.computer.is_none() {
-        return Err(
-            "only games against the computer are rated (two players at one screen are one person)"
-                .into(),
-        );
+    let computer = setup.mode == Mode::Computer && setup.computer.is_some();
+    if !computer && setup.mode != Mode::Online {
+        return Err("only games against the computer or another person online are rated (two players at one screen are one person)".into());
     }
     rated_config(&setup.config)?;
     let speed = Speed::of(&setup.clock)

@@ -82,7 +82,7 @@ async fn nobody_but_the_owner_changes_anything() {
     let before = owner_state(&owner, &games, &who).await;
 
     // Another person, with an account of their own.
-    let other = TestApp::on(&db);
+    let other = owner.client();
     other.create(json!({"mode": "local"})).await;
     other
         .post(

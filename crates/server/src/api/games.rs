@@ -189,6 +189,11 @@ pub fn players(
     default_mode: Mode,
 ) -> Result<(Mode, Option<ComputerSetup>), Error> {
     let mode = mode.unwrap_or(default_mode);
+    if mode == Mode::Online {
+        return Err(Error::BadRequest(
+            "mode: a game between two people starts from a seek or a challenge (/api/seeks, /api/challenges)".into(),
+        ));
+    }
     let c = computer.unwrap_or_default();
     let player = parse_player(c.player.as_deref().unwrap_or("level5"))?;
     let seat = match (c.seat, c.color) {
@@ -275,7 +280,10 @@ async fn create(
     OptionalJson(req): OptionalJson<NewGame>,
 ) -> Result<(StatusCode, ApiJson<GameView>), Error> {
     let mut setup = req.into_setup()?;
-    setup.claim(who.ok_or_else(no_identity)?);
+    let who = who.ok_or_else(no_identity)?;
+    // Someone who starts a game is no longer seeking one.
+    hub.lobby().busy(&who);
+    setup.claim(who);
     let view = hub.create(setup).await?;
     tracing::info!(id = %view.id, mode = ?view.mode, rule = %view.config.rule, "game created");
     Ok((StatusCode::CREATED, ApiJson(view)))
@@ -450,6 +458,10 @@ pub async fn perform(
                 g.play(Who::Human, pos, now)
             }
             PlayerAction::Undo(to_ply) => {
+                // A player of a game that allows no takebacks hears why; others, that
+                // it is not theirs.
+                g.authorize_any(who)?;
+                g.refuse_if_rated("taken back")?;
                 g.authorize_all(who)?;
                 g.undo(to_ply, now)
             }
@@ -458,6 +470,8 @@ pub async fn perform(
                 g.resign(color, now)
             }
             PlayerAction::Restart => {
+                g.authorize_any(who)?;
+                g.refuse_if_rated("restarted")?;
                 g.authorize_all(who)?;
                 g.restart(now)
             }

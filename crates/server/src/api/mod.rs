@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod games;
 pub mod guard;
+pub mod lobby;
 pub mod meta;
 pub mod profiles;
 pub mod ratings;

@@ -27,12 +27,12 @@ use crate::view::Purpose;
 /// code 1009 before they are buffered.
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// How often the server pings a socket (browsers answer by themselves).
-const PING_EVERY: Duration = Duration::from_secs(25);
+pub const PING_EVERY: Duration = Duration::from_secs(25);
 /// How long a socket closed for a too-large message stays open for its close frame to
 /// reach the client.
-const CLOSE_GRACE: Duration = Duration::from_millis(1000);
+pub const CLOSE_GRACE: Duration = Duration::from_millis(1000);
 /// A socket from which nothing has come for this long is closed.
-const SILENCE: Duration = Duration::from_secs(60);
+pub const SILENCE: Duration = Duration::from_secs(60);
 
 /// What the session reads from a socket.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +146,19 @@ pub struct Peer {
 }
 
 async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, peer: Peer, socket: WebSocket) {
+    let (sink, stream) = adapt(socket);
+    session(hub, slot, peer, sink, stream).await;
+}
+
+/// The sending half of an adapted socket.
+pub type OutgoingSink = std::pin::Pin<Box<dyn Sink<Outgoing, Error = axum::Error> + Send>>;
+/// The receiving half of an adapted socket.
+pub type IncomingStream = std::pin::Pin<Box<dyn Stream<Item = Incoming> + Send>>;
+
+/// A real socket as the sessions see it: [`Outgoing`] in, [`Incoming`] out, ending at
+/// the client's close frame or the first read error (an oversized frame reads as
+/// [`Incoming::TooLarge`]).
+pub fn adapt(socket: WebSocket) -> (OutgoingSink, IncomingStream) {
     let (sink, stream) = socket.split();
     let sink = sink.with(|out: Outgoing| {
         future::ready(Ok::<_, axum::Error>(match out {
@@ -176,7 +189,7 @@ async fn run_socket(hub: Arc<Hub>, slot: Arc<Slot>, peer: Peer, socket: WebSocke
         })
         .take_while(|m| future::ready(m.is_some()))
         .filter_map(future::ready);
-    session(hub, slot, peer, Box::pin(sink), Box::pin(stream)).await;
+    (Box::pin(sink), Box::pin(stream))
 }
 
 /// Whether a read error is a frame or message over the limit.

@@ -192,6 +192,7 @@ impl Store {
                     match game.setup.mode {
                         crate::live::Mode::Local => "local",
                         crate::live::Mode::Computer => "computer",
+                        crate::live::Mode::Online => "online",
                     },
                     game.setup.config.rule.name(),
                     status,
@@ -288,6 +289,25 @@ impl Store {
                 },
             )?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    /// The games in play whose clocks the server watches whether or not anyone looks
+    /// (between people, or rated): loaded at start-up, so their flags fall on time.
+    pub async fn watched_games(&self) -> Result<Vec<GameId>, StoreError> {
+        self.with(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id FROM games WHERE status = 'playing' AND (mode = 'online' OR rated = 1)",
+            )?;
+            let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+            let mut out = Vec::new();
+            for id in ids {
+                if let Ok(id) = id?.parse() {
+                    out.push(id);
+                }
+            }
+            Ok(out)
         })
         .await
     }

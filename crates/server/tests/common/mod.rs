@@ -86,6 +86,15 @@ impl TestApp {
         }
     }
 
+    /// Another browser on the same server: the same app, its own cookie jar.
+    pub fn client(&self) -> TestApp {
+        TestApp {
+            router: self.router.clone(),
+            hub: Arc::clone(&self.hub),
+            cookie: std::sync::Mutex::new(None),
+        }
+    }
+
     /// Sends a request; returns the status and the body as JSON (or as a JSON string if
     /// it is not JSON).
     pub async fn send(&self, mut req: Request<Body>) -> (StatusCode, Value, axum::http::HeaderMap) {

@@ -1,0 +1,392 @@
+//! Finding a game between people: seeks (`/api/seeks`), quick pairing
+//! (`/api/pairing`), challenges (`/api/challenges`) and the lobby's live feed
+//! (`/api/lobby/ws`). See [`crate::lobby`].
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+
+use super::ws::{
+    CLOSE_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, Incoming, IncomingStream, MAX_MESSAGE, Outgoing,
+    OutgoingSink, PING_EVERY, SILENCE,
+};
+use crate::error::{ApiJson, Error};
+use crate::hub::{Hub, now_ms};
+use crate::id::{GameId, random_seed};
+use crate::identity::{IdentityId, Requester};
+use crate::lobby::{Challenge, LobbyMsg, Person, Seek, Terms, presets};
+use crate::view::GameView;
+
+/// The routes.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/seeks", get(list_seeks).post(add_seek))
+        .route("/api/seeks/{id}", axum::routing::delete(cancel_seek))
+        .route("/api/seeks/{id}/accept", post(accept_seek))
+        .route("/api/pairing", get(list_presets))
+        .route("/api/pairing/{preset}", post(pair))
+        .route("/api/challenges", get(my_challenges).post(add_challenge))
+        .route(
+            "/api/challenges/{id}",
+            get(show_challenge).delete(drop_challenge),
+        )
+        .route("/api/challenges/{id}/accept", post(accept_challenge))
+        .route("/api/challenges/{id}/decline", post(drop_challenge))
+        .route("/api/lobby/ws", get(upgrade))
+}
+
+fn me(who: Option<IdentityId>) -> Result<IdentityId, Error> {
+    who.ok_or_else(|| {
+        Error::NotYours("this request has no identity: send the session cookie".into())
+    })
+}
+
+/// `who` as the lobby shows them: their name, and their rating in the terms' pool.
+async fn person(hub: &Hub, who: &IdentityId, terms: &Terms) -> Result<Person, Error> {
+    let name = hub
+        .store()
+        .account(who.clone())
+        .await?
+        .map(|a| a.display_name);
+    let pool = terms
+        .setup(None, None, true)
+        .ok()
+        .and_then(|s| crate::rating::pool_of(&s).ok())
+        .map(crate::rating::Pool::key);
+    let rating = match pool {
+        Some(pool) => hub
+            .store()
+            .ratings(who.clone())
+            .await?
+            .into_iter()
+            .find(|r| r.pool == pool),
+        None => None,
+    };
+    Ok(Person {
+        id: who.clone(),
+        name,
+        rating: rating.as_ref().map(|r| r.rating),
+        provisional: rating.is_none_or(|r| r.provisional),
+    })
+}
+
+/// Starts the game of `terms` between `offerer` and `taker`, and tells both.
+async fn start(
+    hub: &Arc<Hub>,
+    terms: &Terms,
+    offerer: &IdentityId,
+    taker: &IdentityId,
+) -> Result<GameView, Error> {
+    let coin = random_seed() & 1 == 1;
+    let setup = terms.setup(Some(offerer.clone()), Some(taker.clone()), coin)?;
+    let view = hub.create(setup).await?;
+    hub.lobby()
+        .started(&view.id, &[offerer.clone(), taker.clone()]);
+    tracing::info!(id = %view.id, "game between people started");
+    Ok(view)
+}
+
+async fn list_seeks(State(hub): State<Arc<Hub>>) -> ApiJson<Vec<Seek>> {
+    ApiJson(hub.lobby().seeks(now_ms()))
+}
+
+async fn add_seek(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    ApiJson(terms): ApiJson<Terms>,
+) -> Result<(StatusCode, ApiJson<Seek>), Error> {
+    let who = me(who)?;
+    terms.validate()?;
+    let seek = Seek {
+        id: GameId::random().to_string(),
+        by: person(&hub, &who, &terms).await?,
+        terms,
+        preset: None,
+        created_at: now_ms(),
+    };
+    let seek = hub.lobby().add_seek(seek, now_ms())?;
+    Ok((StatusCode::CREATED, ApiJson(seek)))
+}
+
+async fn cancel_seek(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<ApiJson<serde_json::Value>, Error> {
+    hub.lobby().cancel_seek(&id, &me(who)?)?;
+    Ok(ApiJson(serde_json::json!({"cancelled": true})))
+}
+
+async fn accept_seek(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, ApiJson<GameView>), Error> {
+    let who = me(who)?;
+    let seek = hub.lobby().take_seek(&id, &who)?;
+    let view = start(&hub, &seek.terms, &seek.by.id, &who).await?;
+    Ok((StatusCode::CREATED, ApiJson(view)))
+}
+
+/// A quick-pairing preset.
+#[derive(Debug, Serialize)]
+struct Preset {
+    id: &'static str,
+    terms: Terms,
+    /// Seeks waiting for it now.
+    waiting: usize,
+}
+
+async fn list_presets(State(hub): State<Arc<Hub>>) -> ApiJson<Vec<Preset>> {
+    let seeks = hub.lobby().seeks(now_ms());
+    ApiJson(
+        presets()
+            .into_iter()
+            .map(|(id, terms)| Preset {
+                id,
+                waiting: seeks
+                    .iter()
+                    .filter(|s| s.preset.as_deref() == Some(id))
+                    .count(),
+                terms,
+            })
+            .collect(),
+    )
+}
+
+/// The answer to a quick-pairing request: a game at once, or a seek that waits.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Paired {
+    /// Paired with someone waiting: the game.
+    Game(Box<GameView>),
+    /// Nobody waits: the seek that now waits for someone (the lobby socket says
+    /// `game_started` when it is taken).
+    Seek(Seek),
+}
+
+async fn pair(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(preset): Path<String>,
+) -> Result<Response, Error> {
+    let who = me(who)?;
+    let (name, terms) = presets()
+        .into_iter()
+        .find(|(id, _)| *id == preset)
+        .ok_or_else(|| {
+            Error::NotFound(format!(
+                "no pairing preset {:?}",
+                preset.chars().take(40).collect::<String>()
+            ))
+        })?;
+    let me_person = person(&hub, &who, &terms).await?;
+    let rating = me_person.rating.unwrap_or(1500.0);
+    if let Some(seek) = hub.lobby().take_pairing(name, &who, rating) {
+        let view = start(&hub, &seek.terms, &seek.by.id, &who).await?;
+        return Ok((StatusCode::CREATED, ApiJson(Paired::Game(Box::new(view)))).into_response());
+    }
+    let seek = Seek {
+        id: GameId::random().to_string(),
+        by: me_person,
+        terms,
+        preset: Some(name.to_string()),
+        created_at: now_ms(),
+    };
+    let seek = hub.lobby().add_seek(seek, now_ms())?;
+    Ok((StatusCode::ACCEPTED, ApiJson(Paired::Seek(seek))).into_response())
+}
+
+/// `POST /api/challenges`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChallengeRequest {
+    /// A username to challenge; none: an open link.
+    to: Option<String>,
+    terms: Terms,
+}
+
+async fn add_challenge(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    ApiJson(req): ApiJson<ChallengeRequest>,
+) -> Result<(StatusCode, ApiJson<Challenge>), Error> {
+    let who = me(who)?;
+    req.terms.validate()?;
+    let to = match &req.to {
+        None => None,
+        Some(name) => {
+            let account = hub
+                .store()
+                .account_by_name(name.clone())
+                .await?
+                .ok_or_else(|| {
+                    Error::NotFound(format!(
+                        "to: no player named {:?}",
+                        name.chars().take(40).collect::<String>()
+                    ))
+                })?;
+            if account.identity == who {
+                return Err(Error::BadRequest(
+                    "to: you cannot challenge yourself".into(),
+                ));
+            }
+            Some(person(&hub, &account.identity, &req.terms).await?)
+        }
+    };
+    let challenge = Challenge {
+        id: GameId::random().to_string(),
+        by: person(&hub, &who, &req.terms).await?,
+        to,
+        terms: req.terms,
+        created_at: now_ms(),
+    };
+    let c = hub.lobby().add_challenge(challenge, now_ms())?;
+    Ok((StatusCode::CREATED, ApiJson(c)))
+}
+
+async fn my_challenges(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+) -> Result<ApiJson<Vec<Challenge>>, Error> {
+    let Some(who) = who else {
+        return Ok(ApiJson(Vec::new()));
+    };
+    Ok(ApiJson(hub.lobby().challenges_for(&who, now_ms())))
+}
+
+async fn show_challenge(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<ApiJson<Challenge>, Error> {
+    Ok(ApiJson(hub.lobby().challenge(&id, now_ms())?))
+}
+
+async fn accept_challenge(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, ApiJson<GameView>), Error> {
+    let who = me(who)?;
+    let c = hub.lobby().take_challenge(&id, &who)?;
+    let view = start(&hub, &c.terms, &c.by.id, &who).await?;
+    hub.lobby().send_challenge_gone(&c, "accepted");
+    Ok((StatusCode::CREATED, ApiJson(view)))
+}
+
+async fn drop_challenge(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<ApiJson<serde_json::Value>, Error> {
+    hub.lobby().drop_challenge(&id, &me(who)?)?;
+    Ok(ApiJson(serde_json::json!({"done": true})))
+}
+
+/// `GET /api/lobby/ws`: the open seeks, then every change, and the requester's own
+/// challenges and started games.
+async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, Error> {
+    let ws = ws.map_err(|e| {
+        Error::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })?;
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| {
+            let (sink, stream) = super::ws::adapt(socket);
+            lobby_session(hub, who, sink, stream)
+        }))
+}
+
+fn encode(msg: &LobbyMsg) -> String {
+    serde_json::to_string(msg).unwrap_or_else(|_| String::from(r#"{"type":"error"}"#))
+}
+
+/// Serves one lobby socket until it closes; its owner counts as present meanwhile.
+pub async fn lobby_session(
+    hub: Arc<Hub>,
+    who: Option<IdentityId>,
+    mut sink: OutgoingSink,
+    mut stream: IncomingStream,
+) {
+    let (seeks, mut rx) = hub.lobby().join(who.as_ref());
+    let mut first = vec![LobbyMsg::Seeks { seeks }];
+    if let Some(w) = &who {
+        for c in hub.lobby().challenges_for(w, now_ms()) {
+            if c.to.as_ref().is_some_and(|t| &t.id == w) {
+                first.push(LobbyMsg::Challenge {
+                    challenge: c,
+                    to: w.clone(),
+                });
+            }
+        }
+    }
+    let mut ok = true;
+    for m in &first {
+        ok &= sink.send(Outgoing::Text(encode(m))).await.is_ok();
+    }
+    let closed = hub.closed();
+    tokio::pin!(closed);
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    let close = loop {
+        if !ok {
+            break None;
+        }
+        tokio::select! {
+            () = &mut closed => break Some((CLOSE_AWAY, "the server is restarting".to_string())),
+            _ = ping.tick() => {
+                if heard.elapsed() >= SILENCE {
+                    break Some((CLOSE_POLICY, format!("nothing heard for {} s", SILENCE.as_secs())));
+                }
+                ok = sink.send(Outgoing::Ping).await.is_ok();
+            }
+            msg = rx.recv() => match msg {
+                Ok(m) if m.is_for(who.as_ref()) => {
+                    ok = sink.send(Outgoing::Text(encode(&m))).await.is_ok();
+                }
+                Ok(_) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    // Start again from the whole list.
+                    let seeks = hub.lobby().seeks(now_ms());
+                    ok = sink.send(Outgoing::Text(encode(&LobbyMsg::Seeks { seeks }))).await.is_ok();
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break None,
+            },
+            incoming = stream.next() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    None => break None,
+                    Some(Incoming::TooLarge) => break Some((
+                        CLOSE_TOO_BIG,
+                        format!("a message may have at most {} KiB", MAX_MESSAGE / 1024),
+                    )),
+                    // The lobby reads nothing from its clients but signs of life.
+                    Some(_) => {}
+                }
+            }
+        }
+    };
+    if let Some((code, reason)) = close {
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_secs(2),
+            sink.send(Outgoing::Close(code, reason)),
+        )
+        .await;
+    }
+    hub.lobby().leave(who.as_ref());
+}

@@ -1,0 +1,402 @@
+//! Games between people (issue 25): seeks, quick pairing, challenges, the lobby's live
+//! feed, seats that belong to each player, server clocks and rated results.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{TempDb, TestApp, code};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use wuzi_server::net::NetLimits;
+
+fn terms(rated: bool, color: &str) -> Value {
+    json!({
+        "rule": "freestyle",
+        "size": 15,
+        "clock": {"kind": "side", "initial_seconds": 300, "increment_seconds": 3},
+        "rated": rated,
+        "color": color
+    })
+}
+
+async fn me(app: &TestApp) -> String {
+    let (_, me) = app.get("/api/me").await;
+    me["identity"].as_str().expect("an identity").to_string()
+}
+
+async fn delete(app: &TestApp, uri: &str) -> (StatusCode, Value) {
+    let (s, b, _) = app
+        .send(Request::delete(uri).body(Body::empty()).unwrap())
+        .await;
+    (s, b)
+}
+
+async fn register(app: &TestApp, name: &str) {
+    let (s, e) = app
+        .post(
+            "/api/account/register",
+            json!({"username": name, "password": "long enough"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{e}");
+}
+
+#[tokio::test]
+async fn a_seek_taken_starts_a_game_where_each_plays_only_their_own_colour() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let carol = alice.client();
+    // A game between people cannot be made directly.
+    let (s, e) = alice.post("/api/games", json!({"mode": "online"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    // Seeks need a clock.
+    let (s, e) = alice
+        .post("/api/seeks", json!({"clock": {"kind": "none"}}))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    let (s, seek) = alice.post("/api/seeks", terms(false, "black")).await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    let id = seek["id"].as_str().unwrap().to_string();
+    let (_, list) = carol.get("/api/seeks").await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["by"]["id"], me(&alice).await.as_str());
+    // Nobody takes their own seek, nor cancels another's.
+    let (s, _) = alice
+        .post(&format!("/api/seeks/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    bob.post("/api/seeks", terms(false, "random")).await;
+    let (s, _) = delete(&bob, &format!("/api/seeks/{id}")).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, g) = bob
+        .post(&format!("/api/seeks/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["mode"], "online");
+    assert_eq!(
+        g["owners"]["first"],
+        me(&alice).await.as_str(),
+        "alice asked for Black"
+    );
+    assert_eq!(g["owners"]["second"], me(&bob).await.as_str());
+    let (_, list) = carol.get("/api/seeks").await;
+    assert!(
+        list.as_array().unwrap().is_empty(),
+        "both players' seeks are gone: {list}"
+    );
+    let (s, _) = carol
+        .post(&format!("/api/seeks/{id}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "taken once");
+    let gid = g["id"].as_str().unwrap().to_string();
+    // Each moves only for their own colour; a spectator not at all.
+    let mv = |pos: &str| json!({"pos": pos});
+    let (s, e) = bob.post(&format!("/api/games/{gid}/moves"), mv("h8")).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+    alice.play(&gid, "h8").await;
+    let (s, _) = alice
+        .post(&format!("/api/games/{gid}/moves"), mv("i9"))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = carol
+        .post(&format!("/api/games/{gid}/moves"), mv("i9"))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    bob.play(&gid, "i9").await;
+    // No takebacks alone, no restart, no engine help.
+    for (who, action) in [(&bob, "undo"), (&bob, "restart"), (&alice, "hint")] {
+        let (s, e) = who
+            .post(&format!("/api/games/{gid}/{action}"), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::CONFLICT, "{action}: {e}");
+        assert_eq!(code(&e), "rated_game");
+    }
+    // Bob resigns for himself only; Alice wins.
+    let (s, _) = carol
+        .post(&format!("/api/games/{gid}/resign"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, g) = bob
+        .post(&format!("/api/games/{gid}/resign"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["winner"], "black");
+    let who = me(&alice).await;
+    let (_, p) = alice.get(&format!("/api/profiles/{who}")).await;
+    assert_eq!(p["stats"]["by_opponent"]["people"]["wins"], 1, "{p}");
+    let who = me(&bob).await;
+    let (_, p) = bob.get(&format!("/api/profiles/{who}")).await;
+    assert_eq!(p["stats"]["by_opponent"]["people"]["losses"], 1, "{p}");
+}
+
+#[tokio::test]
+async fn a_rated_game_between_people_moves_both_ratings() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let (_, seek) = alice.post("/api/seeks", terms(true, "white")).await;
+    let (s, g) = bob
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["rated"], true);
+    let gid = g["id"].as_str().unwrap();
+    bob.play(gid, "h8").await;
+    let (s, _) = alice
+        .post(&format!("/api/games/{gid}/resign"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, changes) = bob.get(&format!("/api/games/{gid}/rating")).await;
+    let changes = changes.as_array().unwrap();
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    let bob_id = me(&bob).await;
+    for c in changes {
+        assert_eq!(c["pool"], "gomoku.blitz");
+        assert_eq!(c["before"], 1500.0);
+        let up = c["after"].as_f64().unwrap() > 1500.0;
+        assert_eq!(up, c["identity"] == bob_id.as_str(), "{c}");
+    }
+}
+
+#[tokio::test]
+async fn quick_pairing_pairs_two_waiting_players() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let (_, presets) = alice.get("/api/pairing").await;
+    let preset = presets[0]["id"].as_str().unwrap().to_string();
+    let (s, w) = alice
+        .post(&format!("/api/pairing/{preset}"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{w}");
+    assert!(w["seek"]["id"].is_string());
+    let (_, presets) = bob.get("/api/pairing").await;
+    assert_eq!(presets[0]["waiting"], 1);
+    let (s, g) = bob.post(&format!("/api/pairing/{preset}"), json!({})).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let owners = [
+        &g["game"]["owners"]["first"],
+        &g["game"]["owners"]["second"],
+    ];
+    let (a, b) = (me(&alice).await, me(&bob).await);
+    assert!(
+        owners.contains(&&Value::from(a.as_str())) && owners.contains(&&Value::from(b.as_str()))
+    );
+    let (_, list) = alice.get("/api/seeks").await;
+    assert!(list.as_array().unwrap().is_empty());
+    let (s, _) = bob.post("/api/pairing/chess-1+0", json!({})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn challenges_go_to_their_addressee_or_to_whoever_has_the_link() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let mallory = alice.client();
+    alice.create(json!({"mode": "local"})).await;
+    register(&alice, "alice").await;
+    bob.create(json!({"mode": "local"})).await;
+    register(&bob, "Bob").await;
+    let (s, e) = alice
+        .post(
+            "/api/challenges",
+            json!({"to": "nobody", "terms": terms(false, "random")}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+    let (s, c) = alice
+        .post(
+            "/api/challenges",
+            json!({"to": "bob", "terms": terms(false, "random")}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{c}");
+    let cid = c["id"].as_str().unwrap().to_string();
+    let (_, mine) = bob.get("/api/challenges").await;
+    assert_eq!(mine.as_array().unwrap().len(), 1, "{mine}");
+    for (path, body) in [("accept", json!({})), ("decline", json!({}))] {
+        let (s, _) = mallory
+            .post(&format!("/api/challenges/{cid}/{path}"), body)
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{path}");
+    }
+    let (s, _) = bob
+        .post(&format!("/api/challenges/{cid}/decline"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = bob.get(&format!("/api/challenges/{cid}")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // An open link: a guest takes it.
+    let (_, c) = alice
+        .post("/api/challenges", json!({"terms": terms(false, "white")}))
+        .await;
+    let cid = c["id"].as_str().unwrap();
+    let guest = alice.client();
+    let (s, g) = guest
+        .post(&format!("/api/challenges/{cid}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["owners"]["first"], me(&guest).await.as_str());
+    let (s, _) = mallory
+        .post(&format!("/api/challenges/{cid}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "answered once");
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn lobby_socket(addr: std::net::SocketAddr, app: &TestApp) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/lobby/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(c) = app.cookie.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+async fn next_of(ws: &mut Socket, kind: &str) -> Value {
+    let wait = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if v["type"] == kind {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended: {other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(20), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {kind} message"))
+}
+
+#[tokio::test]
+async fn the_lobby_feed_shows_seeks_live_and_tells_the_players_where_to_go() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let watcher = alice.client();
+    alice.create(json!({"mode": "local"})).await;
+    bob.create(json!({"mode": "local"})).await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = lobby_socket(addr, &alice).await;
+    let mut w = lobby_socket(addr, &watcher).await;
+    assert_eq!(next_of(&mut w, "seeks").await["seeks"], json!([]));
+    let (_, seek) = alice.post("/api/seeks", terms(false, "black")).await;
+    let added = next_of(&mut w, "seek_added").await;
+    assert_eq!(added["seek"]["id"], seek["id"]);
+    let (s, g) = bob
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let removed = next_of(&mut w, "seek_removed").await;
+    assert_eq!(removed["id"], seek["id"]);
+    let started = next_of(&mut a, "game_started").await;
+    assert_eq!(started["game"], g["id"]);
+    // A seek goes when its owner's last lobby page closes.
+    let (_, seek) = alice.post("/api/seeks", terms(false, "black")).await;
+    next_of(&mut w, "seek_added").await;
+    a.close(None).await.unwrap();
+    drop(a);
+    let removed = next_of(&mut w, "seek_removed").await;
+    assert_eq!(removed["id"], seek["id"]);
+    // The watcher never heard of the game started for others: its next message is the
+    // next public one.
+    let (_, seek) = bob.post("/api/seeks", terms(false, "black")).await;
+    let next = loop {
+        match w.next().await {
+            Some(Ok(Message::Text(t))) => break serde_json::from_str::<Value>(&t).unwrap(),
+            Some(Ok(_)) => {}
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(next["type"], "seek_added", "{next}");
+    assert_eq!(next["seek"]["id"], seek["id"]);
+}
+
+#[tokio::test]
+async fn the_flag_falls_on_the_server_with_nobody_watching_and_after_a_restart() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let short = json!({
+        "clock": {"kind": "side", "initial_seconds": 1.5, "increment_seconds": 0},
+        "color": "black"
+    });
+    let (_, seek) = alice.post("/api/seeks", short.clone()).await;
+    let (_, g) = bob
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    let gid = g["id"].as_str().unwrap().to_string();
+    alice.play(&gid, "h8").await;
+    // Bob's clock runs; nobody looks. The server ends the game on time by itself.
+    let over = async {
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if alice.stored(&gid).await.state.verdict.is_some() {
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(20), over)
+        .await
+        .expect("the flag fell on the server");
+    let g = alice.game(&gid).await;
+    assert_eq!(g["result"]["reason"], "time", "{g}");
+    assert_eq!(g["result"]["winner"], "black");
+
+    // A second game; the server stops while Bob's clock runs and comes back: the game is
+    // loaded at start-up and its flag falls with nobody asking for it.
+    let (_, seek) = alice.post("/api/seeks", short).await;
+    let (_, g) = bob
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    let gid = g["id"].as_str().unwrap().to_string();
+    alice.play(&gid, "h8").await;
+    alice.hub.close();
+    drop((alice, bob));
+    let again = TestApp::on(&db);
+    let over = async {
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let stored = again
+                .hub
+                .store()
+                .load(&gid.parse().unwrap())
+                .await
+                .unwrap()
+                .unwrap();
+            if stored.state.verdict.is_some() {
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(20), over)
+        .await
+        .expect("the flag fell after the restart");
+}
