@@ -677,6 +677,16 @@ async fn meta_routes_and_the_page() {
         "/api/leaderboard",
         "/api/leaderboard/{pool}",
         "/api/games/{id}/rating",
+        "/api/seeks",
+        "/api/seeks/{id}",
+        "/api/seeks/{id}/accept",
+        "/api/pairing",
+        "/api/pairing/{preset}",
+        "/api/challenges",
+        "/api/challenges/{id}",
+        "/api/challenges/{id}/accept",
+        "/api/challenges/{id}/decline",
+        "/api/lobby/ws",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

@@ -21,6 +21,10 @@ async fn owner_state(app: &TestApp, games: &[String], who: &str) -> Vec<Value> {
     out.push(tokens);
     let (_, games) = app.get(&format!("/api/profiles/{who}/games")).await;
     out.push(games);
+    let (_, seeks) = app.get("/api/seeks").await;
+    out.push(seeks);
+    let (_, challenges) = app.get("/api/challenges").await;
+    out.push(challenges);
     out
 }
 
@@ -72,6 +76,16 @@ async fn nobody_but_the_owner_changes_anything() {
         )
         .await;
     assert_eq!(s, StatusCode::OK);
+    // An open seek and an open challenge link of the owner's.
+    let clock = json!({"kind": "side", "initial_seconds": 300, "increment_seconds": 0});
+    let (_, seek) = owner.post("/api/seeks", json!({"clock": clock})).await;
+    let (_, challenge) = owner
+        .post("/api/challenges", json!({"terms": {"clock": clock}}))
+        .await;
+    let (seek, challenge) = (
+        seek["id"].as_str().unwrap().to_string(),
+        challenge["id"].as_str().unwrap().to_string(),
+    );
     let (_, me) = owner.get("/api/me").await;
     let who = me["identity"].as_str().unwrap().to_string();
     assert_eq!(
@@ -115,6 +129,17 @@ async fn nobody_but_the_owner_changes_anything() {
         json!({}),
     ));
     endpoints.push(("GET", format!("/api/profiles/{who}/archive"), Value::Null));
+    endpoints.push(("DELETE", format!("/api/seeks/{seek}"), Value::Null));
+    endpoints.push((
+        "DELETE",
+        format!("/api/challenges/{challenge}"),
+        Value::Null,
+    ));
+    endpoints.push((
+        "POST",
+        format!("/api/challenges/{challenge}/decline"),
+        json!({}),
+    ));
     // The owner's account, even with the owner's password in hand.
     endpoints.push((
         "POST",
