@@ -136,6 +136,8 @@ pub enum EndReason {
     BoardFull,
     /// Both players agreed to a draw.
     Agreement,
+    /// Called off before both sides had played: no result (no winner, and not a draw).
+    Aborted,
 }
 
 /// How a game ended.
@@ -174,6 +176,7 @@ impl GameResult {
             EndReason::Time => format!("{loser} lost on time"),
             EndReason::BoardFull => "the board is full".to_string(),
             EndReason::Agreement => "agreed".to_string(),
+            EndReason::Aborted => return "aborted".to_string(),
         };
         format!("{who}: {why}")
     }
@@ -534,6 +537,11 @@ impl Game {
     /// Ends the game as a draw by agreement.
     pub fn agree_draw(&mut self) -> Result<(), IllegalMove> {
         self.end(None, EndReason::Agreement)
+    }
+
+    /// Calls the game off: it ends with no result.
+    pub fn abort(&mut self) -> Result<(), IllegalMove> {
+        self.end(None, EndReason::Aborted)
     }
 
     /// Ends the game with an outside verdict (resignation, time, agreement, or a referee's

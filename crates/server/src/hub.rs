@@ -62,6 +62,14 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// A move sent with an `id` was played (or had been already: a retry): the stones
+    /// after it.
+    Ack {
+        /// The client's id for the move.
+        id: String,
+        /// Stones on the board after it.
+        ply: usize,
+    },
     /// The computer's move waits for a free engine worker; its clock does not run until
     /// the search starts (then a `state` message follows).
     Queued {

@@ -61,6 +61,10 @@ pub struct Terms {
     /// Rated.
     #[serde(default)]
     pub rated: bool,
+    /// Takebacks may be asked for (the opponent grants or refuses each). Default: in
+    /// casual games yes, in rated games no.
+    #[serde(default)]
+    pub takebacks: Option<bool>,
     /// The colour of the one who offers.
     #[serde(default)]
     pub color: ColorChoice,
@@ -117,6 +121,7 @@ impl Terms {
             seed: None,
             owners: Owners { first, second },
             rated: self.rated,
+            takebacks: self.takebacks.unwrap_or(!self.rated),
         };
         if setup.rated {
             crate::rating::pool_of(&setup)
@@ -570,6 +575,7 @@ pub fn presets() -> Vec<(&'static str, Terms)> {
         opening,
         clock,
         rated: true,
+        takebacks: None,
         color: ColorChoice::Random,
     };
     vec![

@@ -173,6 +173,7 @@ pub fn import(req: ImportRequest) -> Result<LiveGame, Error> {
         forbidden_policy: req.forbidden_policy.unwrap_or_default(),
         // An imported game was not played here: never rated.
         rated: false,
+        takebacks: false,
     };
     let mut live = LiveGame::from_moves(
         GameId::random(),

@@ -191,6 +191,7 @@ pub fn reason_code(reason: &EndReason) -> &'static str {
         EndReason::Time => "time",
         EndReason::BoardFull => "board-full",
         EndReason::Agreement => "agreement",
+        EndReason::Aborted => "aborted",
     }
 }
 
@@ -215,6 +216,13 @@ pub struct GameView {
     /// the rating changes once over).
     #[serde(default)]
     pub rated: bool,
+    /// Between people: takebacks may be asked for.
+    #[serde(default)]
+    pub takebacks: bool,
+    /// Offers waiting for an answer (draw, takeback, rematch: the seat that made each),
+    /// and the rematch's game once agreed.
+    #[serde(default)]
+    pub offers: crate::live::Offers,
     /// The stones in order.
     pub moves: Vec<MoveView>,
     /// Number of stones.
@@ -289,6 +297,7 @@ impl GameView {
                 EndReason::Time => "time",
                 EndReason::BoardFull => "board-full",
                 EndReason::Agreement => "agreement",
+                EndReason::Aborted => "aborted",
             }
             .to_string();
             v
@@ -361,6 +370,8 @@ impl GameView {
                 }),
             owners: setup.owners.clone(),
             rated: setup.rated,
+            takebacks: setup.takebacks,
+            offers: live.offers().clone(),
             players: PlayersView {
                 black: live.who_plays(Color::Black),
                 white: live.who_plays(Color::White),

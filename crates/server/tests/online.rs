@@ -400,3 +400,206 @@ async fn the_flag_falls_on_the_server_with_nobody_watching_and_after_a_restart()
         .await
         .expect("the flag fell after the restart");
 }
+
+/// A game between `a` (Black) and `b` from a seek of `a`'s with `extra` terms.
+async fn start(a: &TestApp, b: &TestApp, extra: Value) -> String {
+    let mut t = terms(false, "black");
+    for (k, v) in extra.as_object().unwrap() {
+        t[k] = v.clone();
+    }
+    let (s, seek) = a.post("/api/seeks", t).await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    let (s, g) = b
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    g["id"].as_str().unwrap().to_string()
+}
+
+async fn offer(app: &TestApp, gid: &str, kind: &str, action: &str) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/games/{gid}/offer"),
+        json!({"kind": kind, "action": action}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn draws_takebacks_and_rematches_need_both_players() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let carol = alice.client();
+    let gid = start(&alice, &bob, json!({})).await;
+    alice.play(&gid, "h8").await;
+    bob.play(&gid, "j9").await;
+    // A takeback: Bob asks, a stranger cannot answer, Alice grants: j9 is gone.
+    let (s, g) = offer(&bob, &gid, "takeback", "offer").await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["offers"]["takeback"], "second");
+    let (s, _) = offer(&carol, &gid, "takeback", "accept").await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = offer(&bob, &gid, "takeback", "accept").await;
+    assert_eq!(s, StatusCode::CONFLICT, "not one's own offer");
+    let (s, g) = offer(&alice, &gid, "takeback", "accept").await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(common::moves(&g), ["h8"]);
+    assert!(g["offers"].get("takeback").is_none(), "{g}");
+    bob.play(&gid, "i9").await;
+    // A draw offer lapses when a stone is played.
+    let (_, g) = offer(&alice, &gid, "draw", "offer").await;
+    assert_eq!(g["offers"]["draw"], "first");
+    let (s, _) = offer(&alice, &gid, "draw", "offer").await;
+    assert_eq!(s, StatusCode::CONFLICT, "offered already");
+    let g = alice.play(&gid, "h9").await;
+    assert!(g["offers"].get("draw").is_none(), "lapsed: {g}");
+    let (s, _) = offer(&alice, &gid, "draw", "accept").await;
+    assert_eq!(s, StatusCode::CONFLICT, "nothing to accept");
+    // Declined, then offered by the other and accepted by making the same offer.
+    offer(&bob, &gid, "draw", "offer").await;
+    let (_, g) = offer(&alice, &gid, "draw", "decline").await;
+    assert!(g["result"].is_null());
+    offer(&bob, &gid, "draw", "offer").await;
+    let (s, g) = offer(&alice, &gid, "draw", "offer").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["result"]["reason"], "agreement", "{g}");
+    assert!(g["result"]["winner"].is_null());
+    // A rematch, colours swapped: the new game is noted in the old one.
+    let (s, _) = offer(&bob, &gid, "takeback", "offer").await;
+    assert_eq!(s, StatusCode::CONFLICT, "over");
+    offer(&alice, &gid, "rematch", "offer").await;
+    let (s, g) = offer(&bob, &gid, "rematch", "accept").await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let next = g["offers"]["rematch_game"]
+        .as_str()
+        .expect("the rematch")
+        .to_string();
+    let n = alice.game(&next).await;
+    assert_eq!(
+        n["owners"]["first"],
+        me(&bob).await.as_str(),
+        "colours swapped"
+    );
+    assert_eq!(n["owners"]["second"], me(&alice).await.as_str());
+    let (s, _) = offer(&alice, &gid, "rematch", "offer").await;
+    assert_eq!(s, StatusCode::CONFLICT, "once");
+    // Rated games refuse takebacks unless the terms allow them.
+    let rated = start(&alice, &bob, json!({"rated": true})).await;
+    alice.play(&rated, "h8").await;
+    let (s, e) = offer(&alice, &rated, "takeback", "offer").await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(code(&e), "rated_game");
+    // Offers are between people only.
+    let computer = alice.create(json!({})).await;
+    let (s, _) = offer(&alice, computer["id"].as_str().unwrap(), "draw", "offer").await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_game_is_aborted_only_before_it_is_under_way_and_never_rated() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let gid = start(&alice, &bob, json!({"rated": true})).await;
+    alice.play(&gid, "h8").await;
+    let (s, _) = alice
+        .client()
+        .post(&format!("/api/games/{gid}/abort"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, g) = bob
+        .post(&format!("/api/games/{gid}/abort"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["reason"], "aborted");
+    let (_, changes) = alice.get(&format!("/api/games/{gid}/rating")).await;
+    assert_eq!(changes, json!([]), "no rating change");
+    let who = me(&alice).await;
+    let (_, p) = alice.get(&format!("/api/profiles/{who}")).await;
+    assert_eq!(
+        p["stats"]["all"]["games"], 0,
+        "an aborted game counts for nobody: {p}"
+    );
+    let (_, list) = alice.get(&format!("/api/profiles/{who}/games")).await;
+    assert_eq!(list[0]["result"], "aborted");
+    // Once both have played, it is too late.
+    let gid = start(&alice, &bob, json!({})).await;
+    alice.play(&gid, "h8").await;
+    bob.play(&gid, "j9").await;
+    let (s, e) = alice
+        .post(&format!("/api/games/{gid}/abort"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+}
+
+#[tokio::test]
+async fn a_move_sent_twice_is_played_once() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let gid = start(&alice, &bob, json!({})).await;
+    let mv = json!({"pos": "h8", "ply": 0});
+    let (s, g) = alice
+        .post(&format!("/api/games/{gid}/moves"), mv.clone())
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["ply"], 1);
+    // The retry (the answer was lost) is answered with the game, unchanged.
+    let (s, g) = alice
+        .post(&format!("/api/games/{gid}/moves"), mv.clone())
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 1);
+    // Bob, whose turn it is, sending the same message plays nothing: it is stale.
+    let (s, e) = bob.post(&format!("/api/games/{gid}/moves"), mv).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(code(&e), "stale");
+    let (s, e) = alice
+        .post(
+            &format!("/api/games/{gid}/moves"),
+            json!({"pos": "a1", "ply": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "not Alice's turn: {e}");
+    let (s, e) = bob
+        .post(
+            &format!("/api/games/{gid}/moves"),
+            json!({"pos": "a1", "ply": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(code(&e), "stale");
+}
+
+#[tokio::test]
+async fn moves_over_the_socket_are_acknowledged_and_a_retry_is_played_once() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let gid = start(&alice, &bob, json!({})).await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
+        .into_client_request()
+        .unwrap();
+    let cookie = alice.cookie.lock().unwrap().clone().unwrap();
+    req.headers_mut().insert("cookie", cookie.parse().unwrap());
+    let mut ws = tokio_tungstenite::connect_async(req).await.unwrap().0;
+    next_of(&mut ws, "state").await;
+    let mv = json!({"type": "move", "pos": "h8", "ply": 0, "id": "m-1"}).to_string();
+    for _ in 0..2 {
+        ws.send(Message::Text(mv.clone().into())).await.unwrap();
+        let ack = next_of(&mut ws, "ack").await;
+        assert_eq!(ack, json!({"type": "ack", "id": "m-1", "ply": 1}));
+    }
+    assert_eq!(alice.game(&gid).await["ply"], 1, "played once");
+    // Offers over the socket too.
+    let offer = json!({"type": "offer", "kind": "draw", "action": "offer"}).to_string();
+    ws.send(Message::Text(offer.into())).await.unwrap();
+    let state = next_of(&mut ws, "state").await;
+    assert_eq!(state["game"]["offers"]["draw"], "first", "{state}");
+}

@@ -275,8 +275,13 @@ impl Record {
                 }
             }
             (Some(recorded), None) => match recorded.reason {
-                EndReason::Resignation | EndReason::Time | EndReason::Agreement => {
-                    if (recorded.reason == EndReason::Agreement) != recorded.winner.is_none() {
+                EndReason::Resignation
+                | EndReason::Time
+                | EndReason::Agreement
+                | EndReason::Aborted => {
+                    let no_winner =
+                        matches!(recorded.reason, EndReason::Agreement | EndReason::Aborted);
+                    if no_winner != recorded.winner.is_none() {
                         return Err(RecordError::Result(format!(
                             "\"{}\" is not a possible result",
                             recorded.describe(size)
@@ -800,6 +805,25 @@ mod tests {
             reason: EndReason::Five { cells: vec![] },
         });
         assert_eq!(r.to_game().unwrap().result(), g.result());
+    }
+
+    #[test]
+    fn an_aborted_game_keeps_no_result_through_every_format_that_holds_one() {
+        let mut g = game(Rule::Freestyle, "h8");
+        g.abort().unwrap();
+        let r = Record::from_game(&g, RecordMeta::default());
+        assert_eq!(r.to_game().unwrap().result(), g.result());
+        for format in [Format::Sgf, Format::Text] {
+            let text = format.write(&r, &WriteOptions::default()).unwrap();
+            let back = format.read(&text, &ReadOptions::default()).unwrap();
+            assert_eq!(back.result, r.result, "{format:?}: {text}");
+        }
+        let mut r = r;
+        r.result.as_mut().unwrap().winner = Some(Color::Black);
+        assert!(
+            matches!(r.to_game(), Err(RecordError::Result(_))),
+            "aborted has no winner"
+        );
     }
 
     #[test]

@@ -404,6 +404,12 @@ fn parse_result(s: &str) -> Option<GameResult> {
             reason: EndReason::Agreement,
         });
     }
+    if t.eq_ignore_ascii_case("void") {
+        return Some(GameResult {
+            winner: None,
+            reason: EndReason::Aborted,
+        });
+    }
     let (who, how) = t.split_once('+')?;
     let winner = match who.trim() {
         "B" | "b" => Color::Black,
@@ -471,6 +477,7 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
             };
             let re = match (&r.reason, who) {
                 (EndReason::Agreement, _) => "Draw".to_string(),
+                (EndReason::Aborted, _) => "Void".to_string(),
                 (EndReason::BoardFull, _) | (_, "") => "0".to_string(),
                 (EndReason::Resignation, w) => format!("{w}+R"),
                 (EndReason::Time, w) => format!("{w}+T"),

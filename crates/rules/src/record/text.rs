@@ -183,6 +183,12 @@ fn parse_result(text: &str) -> Option<GameResult> {
             reason: EndReason::Agreement,
         });
     }
+    if t == "aborted" {
+        return Some(GameResult {
+            winner: None,
+            reason: EndReason::Aborted,
+        });
+    }
     let (head, why) = t.split_once(':')?;
     let winner: Color = head.trim().strip_suffix(" wins")?.parse().ok()?;
     let loser = winner.opponent().name();

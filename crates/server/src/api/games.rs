@@ -19,7 +19,10 @@ use crate::error::{ApiJson, Error, OptionalJson};
 use crate::hub::{Hub, ServerMsg, Slot, parse_player, seat_for};
 use crate::id::{GameId, random_seed};
 use crate::identity::{IdentityId, Requester};
-use crate::live::{ComputerSetup, ForbiddenPolicy, Mode, Owners, Player, Setup, Who};
+use crate::live::{
+    ComputerSetup, ForbiddenPolicy, Mode, OfferAction, OfferKind, Offered, Owners, Player, Setup,
+    Who,
+};
 use crate::record;
 use crate::view::{AnalysisView, GameView, Purpose};
 
@@ -37,6 +40,8 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/analysis", post(analysis))
         .route("/api/games/{id}/stop", post(stop))
+        .route("/api/games/{id}/offer", post(offer))
+        .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/record", get(download))
         .route("/api/games/{id}/ws", get(super::ws::upgrade))
 }
@@ -265,6 +270,7 @@ impl NewGame {
             seed,
             owners: Owners::default(),
             rated: self.rated.unwrap_or(false),
+            takebacks: false,
         };
         if setup.rated {
             crate::rating::pool_of(&setup)
@@ -413,6 +419,74 @@ impl MoveRequest {
     }
 }
 
+/// `POST /api/games/{id}/offer`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRequest {
+    /// Draw, takeback or rematch.
+    pub kind: OfferKind,
+    /// Offer, accept, decline or withdraw.
+    pub action: OfferAction,
+}
+
+async fn offer(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<OfferRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    Ok(ApiJson(answer_offer(&hub, &slot, who.as_ref(), req).await?))
+}
+
+/// Does `req` for `who` in a game between people; an agreed rematch starts its game
+/// (colours swapped) and both players' lobby pages are told.
+pub async fn answer_offer(
+    hub: &Arc<Hub>,
+    slot: &Arc<Slot>,
+    who: Option<&IdentityId>,
+    req: OfferRequest,
+) -> Result<GameView, Error> {
+    let mut outcome = Offered::Done;
+    let mut rematch = None;
+    let view = hub
+        .act(slot, |g, now| {
+            let seat = g.seat_of_player(who)?;
+            outcome = g.offer(seat, req.kind, req.action, now)?;
+            rematch = (outcome == Offered::Rematch).then(|| g.rematch_setup());
+            Ok(())
+        })
+        .await?;
+    let Some(setup) = rematch else {
+        return Ok(view);
+    };
+    let players: Vec<IdentityId> = [&setup.owners.first, &setup.owners.second]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let next = hub.create(setup).await?;
+    let view = hub
+        .act(slot, |g, _| {
+            g.set_rematch(next.id.clone());
+            Ok(())
+        })
+        .await?;
+    hub.lobby().started(&next.id, &players);
+    Ok(view)
+}
+
+async fn abort(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    Ok(ApiJson(
+        perform(&hub, &slot, who.as_ref(), PlayerAction::Abort).await?,
+    ))
+}
+
 /// An action by a player, from HTTP or the WebSocket.
 #[derive(Clone, Debug)]
 pub enum PlayerAction {
@@ -426,6 +500,8 @@ pub enum PlayerAction {
     Restart,
     /// An opening colour choice.
     Choose(Choice),
+    /// Call off a game between people before it is under way.
+    Abort,
 }
 
 /// Performs `action` for `who`, who must own the seat it acts for (see
@@ -445,8 +521,20 @@ pub async fn perform(
         };
         match action {
             PlayerAction::Move(req) => {
-                acting()?;
                 let pos = req.point(g.game().size())?;
+                // A retry of a move already played (the same stone, sent for the same
+                // position, by its player) is answered as if played now, and plays nothing.
+                if let Some(ply) = req.ply
+                    && ply + 1 == g.game().ply()
+                    && let Some(last) = g.game().moves().last()
+                    && last.pos == pos
+                    && g.opening()
+                        .seat_of(last.color)
+                        .is_some_and(|s| g.who(s) == Who::Human && g.authorize(who, s).is_ok())
+                {
+                    return Ok(());
+                }
+                acting()?;
                 if let Some(ply) = req.ply
                     && ply != g.game().ply()
                 {
@@ -478,6 +566,10 @@ pub async fn perform(
             PlayerAction::Choose(choice) => {
                 acting()?;
                 g.choose(Who::Human, choice, now)
+            }
+            PlayerAction::Abort => {
+                g.seat_of_player(who)?;
+                g.abort(now)
             }
         }
     })

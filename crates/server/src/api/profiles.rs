@@ -90,6 +90,7 @@ fn outcome(row: &HistoryRow, who: &str) -> Option<Outcome> {
         return None;
     }
     match row.winner.as_deref()? {
+        "aborted" => None,
         "draw" => Some(Outcome::Draw),
         "black" if black => Some(Outcome::Win),
         "white" if white => Some(Outcome::Win),
@@ -184,7 +185,7 @@ struct GameItem {
     opponent: String,
     /// The player's colour (`null` when they held both).
     color: Option<&'static str>,
-    /// `win`, `loss`, `draw`, `playing`, or `over` for a game at one screen.
+    /// `win`, `loss`, `draw`, `playing`, `aborted`, or `over` for a game at one screen.
     result: &'static str,
     reason: Option<String>,
     ply: i64,
@@ -234,6 +235,7 @@ async fn games(
                 (Some(Outcome::Win), _) => "win",
                 (Some(Outcome::Loss), _) => "loss",
                 (Some(Outcome::Draw), _) => "draw",
+                (None, true) if row.winner.as_deref() == Some("aborted") => "aborted",
                 (None, true) => "over",
                 (None, false) => "playing",
             };

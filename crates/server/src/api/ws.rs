@@ -79,7 +79,19 @@ pub enum ClientMsg {
         y: Option<i64>,
         /// Stones the client sees.
         ply: Option<usize>,
+        /// The client's id for the move: answered with an `ack` once it is played (a
+        /// retry with the same `ply` after a lost connection is played once).
+        id: Option<String>,
     },
+    /// Offer, accept, decline or withdraw a draw, takeback or rematch.
+    Offer {
+        /// Draw, takeback, rematch.
+        kind: crate::live::OfferKind,
+        /// What to do.
+        action: crate::live::OfferAction,
+    },
+    /// Call the game off (before it is under way).
+    Abort,
     /// Take back.
     Undo {
         /// Go back to this many stones.
@@ -327,11 +339,29 @@ async fn handle(
     let who = peer.who.as_ref();
     let act = |action| perform(hub, slot, who, action);
     let result = match msg {
-        ClientMsg::Move { pos, x, y, ply } => {
-            act(PlayerAction::Move(MoveRequest { pos, x, y, ply }))
-                .await
-                .map(drop)
+        ClientMsg::Move { pos, x, y, ply, id } => {
+            if id.as_ref().is_some_and(|id| id.len() > 64) {
+                return Some(error_msg(&Error::BadRequest(
+                    "id: at most 64 characters".into(),
+                )));
+            }
+            match act(PlayerAction::Move(MoveRequest { pos, x, y, ply })).await {
+                Ok(view) => match id {
+                    Some(id) => return Some(ServerMsg::Ack { id, ply: view.ply }),
+                    None => Ok(()),
+                },
+                Err(e) => Err(e),
+            }
         }
+        ClientMsg::Offer { kind, action } => crate::api::games::answer_offer(
+            hub,
+            slot,
+            who,
+            crate::api::games::OfferRequest { kind, action },
+        )
+        .await
+        .map(drop),
+        ClientMsg::Abort => act(PlayerAction::Abort).await.map(drop),
         ClientMsg::Undo { to_ply } => act(PlayerAction::Undo(to_ply)).await.map(drop),
         ClientMsg::Resign { color } => act(PlayerAction::Resign(color)).await.map(drop),
         ClientMsg::Restart => act(PlayerAction::Restart).await.map(drop),
@@ -381,7 +411,8 @@ mod tests {
                 pos: Some("h8".into()),
                 x: None,
                 y: None,
-                ply: None
+                ply: None,
+                id: None
             }
         );
         let m: ClientMsg = serde_json::from_str(r#"{"type":"choose","choice":"place2"}"#).unwrap();

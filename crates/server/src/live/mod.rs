@@ -92,6 +92,9 @@ pub struct Setup {
     /// takebacks, restarts or engine help.
     #[serde(default)]
     pub rated: bool,
+    /// Between people: takebacks may be asked for (and granted by the opponent).
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 impl Setup {
@@ -179,6 +182,9 @@ pub struct StoredState {
     pub clock: ClockState,
     /// When the current turn began (Unix ms), for move times.
     pub turn_started: i64,
+    /// Offers waiting for an answer, and the rematch's game.
+    #[serde(default)]
+    pub offers: Offers,
 }
 
 /// A game as the database keeps it.
@@ -196,6 +202,9 @@ pub struct StoredGame {
     pub updated_at: i64,
 }
 
+mod offers;
+pub use offers::{OfferAction, OfferKind, Offered, Offers};
+
 /// A live game: the rules' game plus opening, players and clock.
 #[derive(Clone, Debug)]
 pub struct LiveGame {
@@ -210,6 +219,8 @@ pub struct LiveGame {
     /// Bumped on every change; a computer search started at one version is stale at the
     /// next.
     version: u64,
+    /// Offers waiting for an answer (games between people).
+    offers: Offers,
 }
 
 /// Offsets from the centre of a few quiet three-stone openings (Black, White, Black) the
@@ -243,6 +254,7 @@ impl LiveGame {
             created_at: now,
             updated_at: now,
             version: 0,
+            offers: Offers::default(),
         })
     }
 
@@ -296,6 +308,7 @@ impl LiveGame {
             created_at: s.created_at,
             updated_at: s.updated_at,
             version: 0,
+            offers: s.state.offers,
         })
     }
 
@@ -325,6 +338,7 @@ impl LiveGame {
                 verdict,
                 clock: self.clock,
                 turn_started: self.turn_started,
+                offers: self.offers.clone(),
             },
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -362,6 +376,7 @@ impl LiveGame {
             winner: result.map(|r| match r.winner {
                 Some(Color::Black) => "black",
                 Some(Color::White) => "white",
+                None if r.reason == EndReason::Aborted => "aborted",
                 None => "draw",
             }),
             reason: result.map(|r| crate::view::reason_code(&r.reason)),
@@ -381,6 +396,9 @@ impl LiveGame {
         }
         let pool = crate::rating::pool_of(&self.setup).ok()?;
         let result = self.game.result()?;
+        if result.reason == EndReason::Aborted {
+            return None;
+        }
         let computer = self
             .setup
             .computer
@@ -735,6 +753,8 @@ impl LiveGame {
             .try_play_timed(pos, Some(elapsed))
             .map_err(illegal)?;
         self.opening = opening;
+        // A stone answers every draw or takeback offer: they lapse.
+        self.offers.lapse();
         self.clock.after_move(&self.setup.clock, color, now);
         self.sync_clock(now);
         self.turn_started = now;
@@ -843,6 +863,7 @@ impl LiveGame {
                 match r.reason {
                     EndReason::Time => "time",
                     EndReason::Agreement => "agreement",
+                    EndReason::Aborted => "abort",
                     _ => "resignation",
                 }
             )));
@@ -950,7 +971,7 @@ impl LiveGame {
 fn is_verdict(reason: &EndReason) -> bool {
     matches!(
         reason,
-        EndReason::Resignation | EndReason::Time | EndReason::Agreement
+        EndReason::Resignation | EndReason::Time | EndReason::Agreement | EndReason::Aborted
     )
 }
 
@@ -995,6 +1016,7 @@ mod tests {
             seed: None,
             owners: Owners::default(),
             rated: false,
+            takebacks: false,
         }
     }
 
