@@ -138,6 +138,9 @@ pub enum EndReason {
     Agreement,
     /// Called off before both sides had played: no result (no winner, and not a draw).
     Aborted,
+    /// The loser left the game and the winner claimed it (or, with no winner, a draw
+    /// was claimed).
+    Abandoned,
 }
 
 /// How a game ended.
@@ -177,6 +180,8 @@ impl GameResult {
             EndReason::BoardFull => "the board is full".to_string(),
             EndReason::Agreement => "agreed".to_string(),
             EndReason::Aborted => return "aborted".to_string(),
+            EndReason::Abandoned if self.winner.is_some() => format!("{loser} left the game"),
+            EndReason::Abandoned => "abandoned".to_string(),
         };
         format!("{who}: {why}")
     }

@@ -22,7 +22,8 @@ use crate::clock::ClockSetup;
 use crate::engine::{EngineHandle, Job, JobClass, MoveClock, Searcher, move_limits};
 use crate::error::Error;
 use crate::id::GameId;
-use crate::live::{Action, LiveGame, Setup, Who};
+use crate::identity::IdentityId;
+use crate::live::{Action, LiveGame, Owners, Setup, Who};
 use crate::store::Store;
 use crate::view::{AnalysisView, GameView, Purpose, ThinkingView};
 
@@ -101,9 +102,85 @@ pub struct Slot {
     /// Set when the slot leaves memory: a late task (a search answer, a clock tick) must
     /// not write an old copy over the game that a newer slot has loaded since.
     retired: AtomicBool,
+    /// Who has the game open in a socket.
+    presence: Mutex<Presence>,
+}
+
+/// The sockets open on a game, by identity, and when each seat's player closed their
+/// last one.
+#[derive(Debug, Default)]
+struct Presence {
+    sockets: HashMap<Option<IdentityId>, usize>,
+    away_since: [Option<i64>; 2],
+}
+
+fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
+    }
 }
 
 impl Slot {
+    fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
+        self.presence
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A socket of `who` opened on the game.
+    pub fn enter(&self, who: Option<&IdentityId>, owners: &Owners) {
+        let mut p = self.presence();
+        *p.sockets.entry(who.cloned()).or_default() += 1;
+        for seat in [Seat::First, Seat::Second] {
+            if who.is_some() && owners.of(seat) == who {
+                p.away_since[seat_index(seat)] = None;
+            }
+        }
+    }
+
+    /// A socket of `who` closed; a player who closed their last is away from `now`.
+    pub fn leave(&self, who: Option<&IdentityId>, owners: &Owners, now: i64) {
+        let mut p = self.presence();
+        let key = who.cloned();
+        let left = match p.sockets.get_mut(&key) {
+            Some(n) if *n > 1 => {
+                *n -= 1;
+                false
+            }
+            Some(_) => {
+                p.sockets.remove(&key);
+                true
+            }
+            None => false,
+        };
+        if left {
+            for seat in [Seat::First, Seat::Second] {
+                if who.is_some() && owners.of(seat) == who {
+                    p.away_since[seat_index(seat)] = Some(now);
+                }
+            }
+        }
+    }
+
+    /// Since when `seat`'s player has had no socket open on the game (after having one).
+    pub fn away_since(&self, seat: Seat) -> Option<i64> {
+        self.presence().away_since[seat_index(seat)]
+    }
+
+    /// Sockets open by people who do not play the game.
+    pub fn spectators(&self, owners: &Owners) -> usize {
+        self.presence()
+            .sockets
+            .iter()
+            .filter(|(who, _)| {
+                who.is_none()
+                    || (owners.first.as_ref() != who.as_ref()
+                        && owners.second.as_ref() != who.as_ref())
+            })
+            .map(|(_, n)| n)
+            .sum()
+    }
     /// Whether the computer is searching for its move (or placing an opening stone).
     pub fn is_thinking(&self) -> bool {
         self.searches().iter().any(|r| r.purpose == Purpose::Move)
@@ -157,6 +234,14 @@ impl Slot {
     fn view(&self, game: &LiveGame, now: i64) -> GameView {
         let mut view = GameView::new(game, self.thinking(game.version()), now);
         view.queued = self.queued(game.version());
+        if game.setup().mode == crate::live::Mode::Online {
+            let owners = &game.setup().owners;
+            view.spectators = self.spectators(owners);
+            view.away = crate::view::AwayView {
+                first: self.away_since(Seat::First),
+                second: self.away_since(Seat::Second),
+            };
+        }
         view
     }
 
@@ -198,6 +283,9 @@ pub struct HubConfig {
     pub untouched: Duration,
     /// Session cookies are marked `Secure` (the site is served over HTTPS).
     pub secure_cookies: bool,
+    /// How long a player of a game between people must have been gone before the
+    /// other may claim the win or a draw.
+    pub claim_after: Duration,
 }
 
 impl Default for HubConfig {
@@ -207,6 +295,7 @@ impl Default for HubConfig {
             sweep_every: Duration::from_secs(15),
             untouched: Duration::from_secs(24 * 3600),
             secure_cookies: false,
+            claim_after: Duration::from_secs(30),
         }
     }
 }
@@ -293,6 +382,35 @@ impl Hub {
         });
     }
 
+    /// The games between people in play now: each one's view (with its spectator count).
+    pub async fn live_games(&self) -> Vec<GameView> {
+        let slots: Vec<Arc<Slot>> = self.map().values().cloned().collect();
+        let mut out = Vec::new();
+        let now = now_ms();
+        for slot in slots {
+            let game = slot.game.lock().await;
+            if game.setup().mode == crate::live::Mode::Online && !game.game().is_over() {
+                out.push(slot.view(&game, now));
+            }
+        }
+        out
+    }
+
+    /// Sends every subscriber the game as it is now (who is there changed).
+    pub async fn announce(&self, slot: &Slot) {
+        let game = slot.game.lock().await;
+        let view = slot.view(&game, now_ms());
+        let _ = slot.tx.send(ServerMsg::State {
+            game: Box::new(view),
+        });
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &HubConfig {
+        &self.config
+    }
+
     /// The lobby.
     #[must_use]
     pub fn lobby(&self) -> &crate::lobby::Lobby {
@@ -375,6 +493,7 @@ impl Hub {
             last_seen: AtomicI64::new(now_ms()),
             watched: AtomicU64::new(0),
             retired: AtomicBool::new(false),
+            presence: Mutex::new(Presence::default()),
         });
         self.map().entry(id).or_insert(slot).clone()
     }
@@ -765,7 +884,7 @@ impl Hub {
         purpose: Purpose,
         time_ms: Option<u64>,
         client: Option<IpAddr>,
-        who: Option<&crate::identity::IdentityId>,
+        who: Option<&IdentityId>,
     ) -> Result<AnalysisView, Error> {
         let (position, version) = {
             let mut game = slot.game.lock().await;

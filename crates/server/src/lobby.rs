@@ -138,7 +138,8 @@ pub struct Person {
     pub id: IdentityId,
     /// Their name: an account's display name, or `null` for a guest.
     pub name: Option<String>,
-    /// Their rating in the pool of the terms (`null` when unrated there or casual).
+    /// Their rating in the pool of the terms (1500, provisional, before their first rated
+    /// game there; `null` for casual terms).
     pub rating: Option<f64>,
     /// That rating is provisional.
     pub provisional: bool,

@@ -98,6 +98,15 @@ pub struct ToActView {
     pub action: Action,
 }
 
+/// Since when each seat's player has been away from a game between people.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AwayView {
+    /// The first seat's player (Unix ms).
+    pub first: Option<i64>,
+    /// The second seat's.
+    pub second: Option<i64>,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultView {
@@ -192,6 +201,7 @@ pub fn reason_code(reason: &EndReason) -> &'static str {
         EndReason::BoardFull => "board-full",
         EndReason::Agreement => "agreement",
         EndReason::Aborted => "aborted",
+        EndReason::Abandoned => "abandoned",
     }
 }
 
@@ -223,6 +233,14 @@ pub struct GameView {
     /// and the rematch's game once agreed.
     #[serde(default)]
     pub offers: crate::live::Offers,
+    /// Between people: since when (Unix ms) each seat's player has had the game closed
+    /// (`null`: there, or never came); the other may claim after
+    /// [`crate::hub::HubConfig::claim_after`].
+    #[serde(default)]
+    pub away: AwayView,
+    /// Between people: sockets open by people who do not play.
+    #[serde(default)]
+    pub spectators: usize,
     /// The stones in order.
     pub moves: Vec<MoveView>,
     /// Number of stones.
@@ -298,6 +316,7 @@ impl GameView {
                 EndReason::BoardFull => "board-full",
                 EndReason::Agreement => "agreement",
                 EndReason::Aborted => "aborted",
+                EndReason::Abandoned => "abandoned",
             }
             .to_string();
             v
@@ -372,6 +391,8 @@ impl GameView {
             rated: setup.rated,
             takebacks: setup.takebacks,
             offers: live.offers().clone(),
+            away: AwayView::default(),
+            spectators: 0,
             players: PlayersView {
                 black: live.who_plays(Color::Black),
                 white: live.who_plays(Color::White),

@@ -759,7 +759,7 @@ async fn an_abandoned_game_stops_thinking_and_resumes_when_opened() {
             idle: Duration::ZERO,
             sweep_every: Duration::from_secs(3600),
             untouched: Duration::from_secs(24 * 3600),
-            secure_cookies: false,
+            ..Default::default()
         },
     );
     let g = app

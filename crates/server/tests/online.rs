@@ -603,3 +603,97 @@ async fn moves_over_the_socket_are_acknowledged_and_a_retry_is_played_once() {
     let state = next_of(&mut ws, "state").await;
     assert_eq!(state["game"]["offers"]["draw"], "first", "{state}");
 }
+
+async fn game_socket(addr: std::net::SocketAddr, app: &TestApp, gid: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(c) = app.cookie.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next `state` message that satisfies `ok`.
+async fn state_where(ws: &mut Socket, ok: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let s = next_of(ws, "state").await;
+        if ok(&s["game"]) {
+            return s["game"].clone();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_player_whose_opponent_left_may_claim_after_the_wait_and_spectators_are_counted() {
+    let db = TempDb::new();
+    let alice = TestApp::with(
+        &db,
+        wuzi_server::HubConfig {
+            claim_after: Duration::from_millis(400),
+            ..Default::default()
+        },
+    );
+    let bob = alice.client();
+    let carol = alice.client();
+    carol.create(json!({"mode": "local"})).await;
+    let gid = start(&alice, &bob, json!({})).await;
+    alice.play(&gid, "h8").await;
+    bob.play(&gid, "j9").await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = game_socket(addr, &alice, &gid).await;
+    let mut b = game_socket(addr, &bob, &gid).await;
+    let _c = game_socket(addr, &carol, &gid).await;
+    // The count is in every view (a spectator's arrival is not broadcast by itself).
+    let g = loop {
+        let g = alice.game(&gid).await;
+        if g["spectators"] == 1 {
+            break g;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(g["away"]["second"].is_null(), "{g}");
+    // Nothing to claim while Bob is there.
+    let (s, e) = alice
+        .post(&format!("/api/games/{gid}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    b.close(None).await.unwrap();
+    drop(b);
+    let g = state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
+    assert!(g["away"]["first"].is_null());
+    let (s, e) = carol
+        .post(&format!("/api/games/{gid}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "a spectator claims nothing: {e}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (s, g) = alice
+        .post(&format!("/api/games/{gid}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["winner"], "black");
+    assert_eq!(g["result"]["reason"], "abandoned");
+}
+
+#[tokio::test]
+async fn the_watch_list_shows_games_in_play_highest_rated_first() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let casual = start(&alice, &bob, json!({})).await;
+    let rated = start(&alice, &bob, json!({"rated": true})).await;
+    let (s, live) = alice.client().get("/api/live").await;
+    assert_eq!(s, StatusCode::OK);
+    let live = live.as_array().unwrap();
+    assert_eq!(live.len(), 2, "{live:?}");
+    assert_eq!(live[0]["id"], rated.as_str(), "rated (1500) before unrated");
+    assert_eq!(live[0]["black"]["id"], me(&alice).await.as_str());
+    assert_eq!(live[1]["id"], casual.as_str());
+    // A finished game leaves the list.
+    alice
+        .post(&format!("/api/games/{casual}/resign"), json!({}))
+        .await;
+    let (_, live) = alice.get("/api/live").await;
+    assert_eq!(live.as_array().unwrap().len(), 1);
+}

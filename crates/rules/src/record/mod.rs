@@ -278,10 +278,14 @@ impl Record {
                 EndReason::Resignation
                 | EndReason::Time
                 | EndReason::Agreement
+                | EndReason::Abandoned
                 | EndReason::Aborted => {
-                    let no_winner =
-                        matches!(recorded.reason, EndReason::Agreement | EndReason::Aborted);
-                    if no_winner != recorded.winner.is_none() {
+                    let possible = match recorded.reason {
+                        EndReason::Agreement | EndReason::Aborted => recorded.winner.is_none(),
+                        EndReason::Abandoned => true,
+                        _ => recorded.winner.is_some(),
+                    };
+                    if !possible {
                         return Err(RecordError::Result(format!(
                             "\"{}\" is not a possible result",
                             recorded.describe(size)
@@ -817,6 +821,15 @@ mod tests {
             let text = format.write(&r, &WriteOptions::default()).unwrap();
             let back = format.read(&text, &ReadOptions::default()).unwrap();
             assert_eq!(back.result, r.result, "{format:?}: {text}");
+        }
+        // A game left by White and claimed by Black, likewise.
+        let mut left = game(Rule::Freestyle, "h8 h9");
+        left.end(Some(Color::Black), EndReason::Abandoned).unwrap();
+        let l = Record::from_game(&left, RecordMeta::default());
+        for format in [Format::Sgf, Format::Text] {
+            let text = format.write(&l, &WriteOptions::default()).unwrap();
+            let back = format.read(&text, &ReadOptions::default()).unwrap();
+            assert_eq!(back.result, l.result, "{format:?}: {text}");
         }
         let mut r = r;
         r.result.as_mut().unwrap().winner = Some(Color::Black);

@@ -419,6 +419,7 @@ fn parse_result(s: &str) -> Option<GameResult> {
     let reason = match how.trim().to_ascii_lowercase().as_str() {
         "r" | "resign" => EndReason::Resignation,
         "t" | "time" => EndReason::Time,
+        "forfeit" => EndReason::Abandoned,
         _ => return None,
     };
     Some(GameResult {
@@ -478,6 +479,8 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
             let re = match (&r.reason, who) {
                 (EndReason::Agreement, _) => "Draw".to_string(),
                 (EndReason::Aborted, _) => "Void".to_string(),
+                (EndReason::Abandoned, "") => "0".to_string(),
+                (EndReason::Abandoned, w) => format!("{w}+Forfeit"),
                 (EndReason::BoardFull, _) | (_, "") => "0".to_string(),
                 (EndReason::Resignation, w) => format!("{w}+R"),
                 (EndReason::Time, w) => format!("{w}+T"),

@@ -183,6 +183,12 @@ fn parse_result(text: &str) -> Option<GameResult> {
             reason: EndReason::Agreement,
         });
     }
+    if t == "draw: abandoned" {
+        return Some(GameResult {
+            winner: None,
+            reason: EndReason::Abandoned,
+        });
+    }
     if t == "aborted" {
         return Some(GameResult {
             winner: None,
@@ -197,6 +203,8 @@ fn parse_result(text: &str) -> Option<GameResult> {
         EndReason::Resignation
     } else if why == format!("{loser} lost on time") {
         EndReason::Time
+    } else if why == format!("{loser} left the game") {
+        EndReason::Abandoned
     } else {
         return None;
     };

@@ -42,6 +42,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/games/{id}/stop", post(stop))
         .route("/api/games/{id}/offer", post(offer))
         .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/record", get(download))
         .route("/api/games/{id}/ws", get(super::ws::upgrade))
 }
@@ -474,6 +475,54 @@ pub async fn answer_offer(
         .await?;
     hub.lobby().started(&next.id, &players);
     Ok(view)
+}
+
+/// `POST /api/games/{id}/claim`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    /// `win` or `draw`.
+    result: ClaimResult,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ClaimResult {
+    Win,
+    Draw,
+}
+
+/// The game whose opponent left: claims the win or a draw, once they have been gone
+/// for [`crate::hub::HubConfig::claim_after`].
+async fn claim(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ClaimRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    let wait = hub.config().claim_after.as_millis() as i64;
+    let view = hub
+        .act(&slot, |g, now| {
+            let seat = g.seat_of_player(who.as_ref())?;
+            let other = match seat {
+                Seat::First => Seat::Second,
+                Seat::Second => Seat::First,
+            };
+            match slot.away_since(other) {
+                None => Err(Error::WrongPhase(
+                    "your opponent is here: there is nothing to claim".into(),
+                )),
+                Some(since) if now - since < wait => Err(Error::WrongPhase(format!(
+                    "your opponent left {} s ago; you may claim after {} s",
+                    (now - since) / 1000,
+                    wait / 1000
+                ))),
+                Some(_) => g.claim_left_game(seat, req.result == ClaimResult::Win, now),
+            }
+        })
+        .await?;
+    Ok(ApiJson(view))
 }
 
 async fn abort(

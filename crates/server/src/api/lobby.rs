@@ -40,6 +40,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/challenges/{id}/accept", post(accept_challenge))
         .route("/api/challenges/{id}/decline", post(drop_challenge))
         .route("/api/lobby/ws", get(upgrade))
+        .route("/api/live", get(live_games))
 }
 
 fn me(who: Option<IdentityId>) -> Result<IdentityId, Error> {
@@ -60,20 +61,27 @@ async fn person(hub: &Hub, who: &IdentityId, terms: &Terms) -> Result<Person, Er
         .ok()
         .and_then(|s| crate::rating::pool_of(&s).ok())
         .map(crate::rating::Pool::key);
-    let rating = match pool {
-        Some(pool) => hub
-            .store()
-            .ratings(who.clone())
-            .await?
-            .into_iter()
-            .find(|r| r.pool == pool),
-        None => None,
+    // In a pool: the player's rating there, or the starting one (provisional).
+    let (rating, provisional) = match pool {
+        Some(pool) => {
+            let row = hub
+                .store()
+                .ratings(who.clone())
+                .await?
+                .into_iter()
+                .find(|r| r.pool == pool);
+            match row {
+                Some(r) => (Some(r.rating), r.provisional),
+                None => (Some(crate::rating::Rating::default().rating), true),
+            }
+        }
+        None => (None, true),
     };
     Ok(Person {
         id: who.clone(),
         name,
-        rating: rating.as_ref().map(|r| r.rating),
-        provisional: rating.is_none_or(|r| r.provisional),
+        rating,
+        provisional,
     })
 }
 
@@ -288,6 +296,87 @@ async fn drop_challenge(
 ) -> Result<ApiJson<serde_json::Value>, Error> {
     hub.lobby().drop_challenge(&id, &me(who)?)?;
     Ok(ApiJson(serde_json::json!({"done": true})))
+}
+
+/// A game between people in play, for the watch page.
+#[derive(Debug, Serialize)]
+struct LiveGame {
+    id: String,
+    rule: wuzi_rules::Rule,
+    size: u8,
+    rated: bool,
+    ply: usize,
+    spectators: usize,
+    black: Option<Person>,
+    white: Option<Person>,
+    /// The higher of the two ratings in a rated game (the order of the list).
+    top_rating: Option<f64>,
+}
+
+/// Most games the watch list shows.
+const LIVE_SHOWN: usize = 100;
+
+/// `GET /api/live`: the games between people in play, highest rated first.
+async fn live_games(State(hub): State<Arc<Hub>>) -> Result<ApiJson<Vec<LiveGame>>, Error> {
+    let mut out = Vec::new();
+    for view in hub.live_games().await {
+        let terms = Terms {
+            rule: view.config.rule,
+            size: view.config.size.width(),
+            opening: view.config.opening,
+            clock: view.config.clock,
+            rated: view.rated,
+            takebacks: None,
+            color: crate::lobby::ColorChoice::Random,
+        };
+        let seat_person = |who: &Option<IdentityId>| {
+            let who = who.clone();
+            let hub = Arc::clone(&hub);
+            let terms = terms.clone();
+            async move {
+                match who {
+                    Some(w) => person(&hub, &w, &terms).await.map(Some),
+                    None => Ok(None),
+                }
+            }
+        };
+        let (first, second) = (
+            seat_person(&view.owners.first).await?,
+            seat_person(&view.owners.second).await?,
+        );
+        let first_is_black = view.opening.black != Some(wuzi_rules::opening::Seat::Second);
+        let (black, white) = if first_is_black {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        // Casual games follow the rated ones.
+        let top_rating = [&black, &white]
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.rating)
+            .reduce(f64::max)
+            .filter(|_| view.rated);
+        out.push(LiveGame {
+            id: view.id,
+            rule: view.config.rule,
+            size: view.config.size.width(),
+            rated: view.rated,
+            ply: view.ply,
+            spectators: view.spectators,
+            black,
+            white,
+            top_rating,
+        });
+    }
+    out.sort_by(|a, b| {
+        b.top_rating
+            .unwrap_or(0.0)
+            .total_cmp(&a.top_rating.unwrap_or(0.0))
+            .then(b.spectators.cmp(&a.spectators))
+    });
+    out.truncate(LIVE_SHOWN);
+    Ok(ApiJson(out))
 }
 
 /// `GET /api/lobby/ws`: the open seeks, then every change, and the requester's own

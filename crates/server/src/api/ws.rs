@@ -237,6 +237,12 @@ where
     R: Stream<Item = Incoming> + Unpin,
 {
     let mut rx = slot.subscribe();
+    let owners = slot.game_lock().await.setup().owners.clone();
+    slot.enter(peer.who.as_ref(), &owners);
+    if owners.has(peer.who.as_ref()) {
+        // A player came (back): the other sees it.
+        hub.announce(&slot).await;
+    }
     // Replies meant for this client only (errors, analyses), from spawned tasks too.
     let (direct, mut direct_rx) = mpsc::channel::<ServerMsg>(16);
     let first = match hub.view(&slot).await {
@@ -310,6 +316,10 @@ where
             // buffers (the browser then sees 1006). Give the close frame time to arrive.
             tokio::time::sleep(CLOSE_GRACE).await;
         }
+    }
+    slot.leave(peer.who.as_ref(), &owners, crate::hub::now_ms());
+    if owners.has(peer.who.as_ref()) {
+        hub.announce(&slot).await;
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
     // thinking for it. Opening it again resumes the computer's search.

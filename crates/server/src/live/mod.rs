@@ -116,6 +116,14 @@ impl Setup {
     }
 }
 
+impl Owners {
+    /// Whether `who` owns a seat.
+    #[must_use]
+    pub fn has(&self, who: Option<&IdentityId>) -> bool {
+        who.is_some() && (self.first.as_ref() == who || self.second.as_ref() == who)
+    }
+}
+
 /// The identities that own a game's seats (`None`: the computer's seat, or a game from
 /// before identities).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -864,6 +872,7 @@ impl LiveGame {
                     EndReason::Time => "time",
                     EndReason::Agreement => "agreement",
                     EndReason::Aborted => "abort",
+                    EndReason::Abandoned => "abandonment",
                     _ => "resignation",
                 }
             )));
@@ -971,7 +980,11 @@ impl LiveGame {
 fn is_verdict(reason: &EndReason) -> bool {
     matches!(
         reason,
-        EndReason::Resignation | EndReason::Time | EndReason::Agreement | EndReason::Aborted
+        EndReason::Resignation
+            | EndReason::Time
+            | EndReason::Agreement
+            | EndReason::Aborted
+            | EndReason::Abandoned
     )
 }
 

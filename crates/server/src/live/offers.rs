@@ -244,6 +244,28 @@ impl LiveGame {
         Ok(())
     }
 
+    /// `seat`'s player claims the game their opponent left: the win, or a draw. The
+    /// caller checks that the opponent has been away long enough.
+    pub fn claim_left_game(&mut self, seat: Seat, win: bool, now: i64) -> Result<(), Error> {
+        if self.game.is_over() {
+            return Err(game_over(&self.game));
+        }
+        let winner = if win {
+            Some(self.opening.color_of(seat).ok_or_else(|| {
+                Error::WrongPhase("colours are not decided yet: abort the game instead".into())
+            })?)
+        } else {
+            None
+        };
+        self.clock.settle(now);
+        self.game
+            .end(winner, wuzi_rules::EndReason::Abandoned)
+            .map_err(illegal)?;
+        self.sync_clock(now);
+        self.offers.lapse();
+        Ok(())
+    }
+
     /// The setup of the rematch: the same terms, seats swapped.
     #[must_use]
     pub fn rematch_setup(&self) -> super::Setup {
