@@ -237,9 +237,17 @@ where
     R: Stream<Item = Incoming> + Unpin,
 {
     let mut rx = slot.subscribe();
-    let owners = slot.game_lock().await.setup().owners.clone();
+    let (owners, online) = {
+        let g = slot.game_lock().await;
+        (
+            g.setup().owners.clone(),
+            g.setup().mode == crate::live::Mode::Online,
+        )
+    };
+    // Between people, a player's coming and going is news for the other.
+    let announced = online && owners.has(peer.who.as_ref());
     slot.enter(peer.who.as_ref(), &owners);
-    if owners.has(peer.who.as_ref()) {
+    if announced {
         // A player came (back): the other sees it.
         hub.announce(&slot).await;
     }
@@ -318,7 +326,7 @@ where
         }
     }
     slot.leave(peer.who.as_ref(), &owners, crate::hub::now_ms());
-    if owners.has(peer.who.as_ref()) {
+    if announced {
         hub.announce(&slot).await;
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
