@@ -480,6 +480,12 @@ function leaveOverlay(key) {
 }
 const profile = initProfile($('dlg-profile'), store, { onOpen: openById, account, onClose: () => leaveOverlay('player') });
 const leaderboard = initLeaderboard($('dlg-leaderboard'), { onClose: () => leaveOverlay('leaderboard') });
+// A person's name on a player card opens their profile.
+for (const card of Object.values(cards)) {
+  card.addEventListener('click', () => {
+    if (card.dataset.owner) location.hash = `player=${encodeURIComponent(card.dataset.owner)}`;
+  });
+}
 $('btn-leaderboard').addEventListener('click', () => {
   if (parseHash(location.hash).leaderboard !== undefined) leaderboard.open();
   else location.hash = 'leaderboard';

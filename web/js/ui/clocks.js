@@ -40,12 +40,25 @@ function playerLabels(store, color) {
   return [name, details.join(' · ')];
 }
 
+/// The identity that plays `color` when a person does (against the computer the only owned seat;
+/// at one screen both seats are the creator's); null for the computer or a game without owners.
+export function personOwner(v, color) {
+  if (!v || v.draft || !v.owners) return null;
+  const who = v.players ? v.players[color] : null;
+  if (v.mode === 'computer' && who !== 'human') return null;
+  return v.owners.first || v.owners.second || null;
+}
+
 export function renderPlayers(cards, store) {
   const v = store.view;
   for (const color of ['black', 'white']) {
     const card = cards[color];
     const [name, detail] = playerLabels(store, color);
     card.querySelector('.player-name').textContent = name;
+    // A person's card links to their profile (the computer has none).
+    const owner = personOwner(v, color);
+    if (owner) card.dataset.owner = owner;
+    else delete card.dataset.owner;
     card.querySelector('.player-detail').textContent = detail;
     const toMove = !!v && !v.result && !(v.opening && v.opening.phase === 'choose') && v.sideToMove === color;
     card.classList.toggle('to-move', toMove);

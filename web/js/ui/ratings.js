@@ -76,9 +76,10 @@ function svg(tag, attrs = {}) {
   return el;
 }
 
-function dateText(ms, withTime) {
+/// A date for the graph: with the time (`full`), the day only (`day`), or the time only (`time`).
+function dateText(ms, style) {
   const lang = document.documentElement.lang;
-  const opts = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { month: 'short', day: 'numeric' };
+  const opts = style === 'full' ? { dateStyle: 'medium', timeStyle: 'short' } : style === 'time' ? { timeStyle: 'short' } : { month: 'short', day: 'numeric' };
   try {
     return new Date(ms).toLocaleString(lang, opts);
   } catch {
@@ -103,7 +104,7 @@ export function drawGraph(box, readout, points) {
   root.setAttribute('aria-label', t('profile.graph'));
   box.replaceChildren(root);
   const say = (p) => {
-    readout.textContent = p ? t('profile.graph_point', { rating: Math.round(p.rating), date: dateText(p.at, true) }) : '';
+    readout.textContent = p ? t('profile.graph_point', { rating: Math.round(p.rating), date: dateText(p.at, 'full') }) : '';
   };
   if (!points.length) {
     say(null);
@@ -125,9 +126,9 @@ export function drawGraph(box, readout, points) {
   const t1 = points[points.length - 1].at;
   const plotW = width - pad.left - pad.right;
   const plotH = height - pad.top - pad.bottom;
-  // Evenly by game when the dates crowd (many games a day), else by time.
-  const byTime = t1 > t0 && points.length > 1;
-  const xOf = (p, i) => pad.left + (points.length === 1 ? plotW / 2 : byTime ? ((p.at - t0) / (t1 - t0)) * plotW : (i / (points.length - 1)) * plotW);
+  // One step per game (a burst of games on one evening stays readable next to a quiet month);
+  // the dates of the first and the last game label the ends.
+  const xOf = (p, i) => pad.left + (points.length === 1 ? plotW / 2 : (i / (points.length - 1)) * plotW);
   const yOf = (r) => pad.top + (1 - (r - lo) / (hi - lo)) * plotH;
 
   const grid = svg('g', { class: 'graph-grid' });
@@ -139,11 +140,13 @@ export function drawGraph(box, readout, points) {
     grid.append(label);
   }
   root.append(grid);
-  // Dates under the first and the last game (one label when they fall on the same point).
+  // Dates under the first and the last game (one label when they fall on the same point); the
+  // times when all the games were played on one day.
+  const sameDay = points.length > 1 && new Date(t0).toDateString() === new Date(t1).toDateString();
   const xLabels = points.length === 1 ? [[points[0], 0, 'middle']] : [[points[0], 0, 'start'], [points[points.length - 1], points.length - 1, 'end']];
   for (const [p, i, anchor] of xLabels) {
     const label = svg('text', { x: xOf(p, i), y: height - 6, 'text-anchor': anchor, class: 'graph-label graph-x' });
-    label.textContent = dateText(p.at, false);
+    label.textContent = dateText(p.at, sameDay ? 'time' : 'day');
     root.append(label);
   }
   const xy = points.map((p, i) => [xOf(p, i), yOf(p.rating)]);
@@ -153,7 +156,7 @@ export function drawGraph(box, readout, points) {
     points.forEach((p, i) => {
       const dot = svg('circle', { cx: xy[i][0], cy: xy[i][1], r: 3, class: 'graph-dot', 'data-i': i });
       const title = svg('title');
-      title.textContent = t('profile.graph_point', { rating: Math.round(p.rating), date: dateText(p.at, true) });
+      title.textContent = t('profile.graph_point', { rating: Math.round(p.rating), date: dateText(p.at, 'full') });
       dot.append(title);
       dots.append(dot);
     });
