@@ -118,7 +118,7 @@ test('register, sign out, sign in, play; the games are in the history and the st
     const ids = await page.locator('#profile-games li').evaluateAll((els) => els.map((e) => e.dataset.id));
     assert.deepEqual(ids, [second.id, first.id], 'newest first, the guest game included');
     assert.match(await page.locator(`#profile-games li[data-id="${first.id}"]`).textContent(), /Renju · Computer Level 1 · as Black.*Lost · 2 moves/);
-    await saveScreenshot(page, 'profile-desktop.png');
+    await saveScreenshot(page, 'accounts-profile-desktop.png');
 
     // Filters.
     await page.selectOption('#filter-result', 'win');

@@ -479,7 +479,7 @@ function leaveOverlay(key) {
   history.replaceState(null, '', v && v.id ? `#g=${encodeURIComponent(v.id)}` : location.pathname + location.search);
 }
 const profile = initProfile($('dlg-profile'), store, { onOpen: openById, account, onClose: () => leaveOverlay('player') });
-const leaderboard = initLeaderboard($('dlg-leaderboard'), { onClose: () => leaveOverlay('leaderboard') });
+const leaderboard = initLeaderboard($('dlg-leaderboard'), { onClose: () => leaveOverlay('leaderboard'), me: () => store.me });
 // A person's name on a player card opens their profile.
 for (const card of Object.values(cards)) {
   card.addEventListener('click', () => {

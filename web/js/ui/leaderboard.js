@@ -8,8 +8,8 @@ import { errorText } from './status.js';
 
 const $ = (id) => document.getElementById(id);
 
-/// Wires the dialog; `onClose()` runs when it closes.
-export function initLeaderboard(dialog, { onClose } = {}) {
+/// Wires the dialog; `onClose()` runs when it closes; `me()` is `GET /api/me` (its row is marked).
+export function initLeaderboard(dialog, { onClose, me = () => null } = {}) {
   const select = $('leaderboard-pool');
   const body = $('leaderboard-table').tBodies[0];
   const empty = $('leaderboard-empty');
@@ -53,6 +53,9 @@ export function initLeaderboard(dialog, { onClose } = {}) {
       ...rows.map((r, i) => {
         const tr = document.createElement('tr');
         tr.dataset.id = r.id;
+        // This page's player stands out in the list.
+        const mine = me();
+        if (mine && mine.identity === r.id) tr.className = 'me';
         const who = document.createElement('td');
         who.className = 'who';
         const link = document.createElement('a');

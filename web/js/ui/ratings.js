@@ -143,7 +143,9 @@ export function drawGraph(box, readout, points) {
   // Dates under the first and the last game (one label when they fall on the same point); the
   // times when all the games were played on one day.
   const sameDay = points.length > 1 && new Date(t0).toDateString() === new Date(t1).toDateString();
-  const xLabels = points.length === 1 ? [[points[0], 0, 'middle']] : [[points[0], 0, 'start'], [points[points.length - 1], points.length - 1, 'end']];
+  const last = points.length - 1;
+  const oneLabel = last === 0 || dateText(t0, sameDay ? 'time' : 'day') === dateText(t1, sameDay ? 'time' : 'day');
+  const xLabels = oneLabel ? [[points[last], last, last === 0 ? 'middle' : 'end']] : [[points[0], 0, 'start'], [points[last], last, 'end']];
   for (const [p, i, anchor] of xLabels) {
     const label = svg('text', { x: xOf(p, i), y: height - 6, 'text-anchor': anchor, class: 'graph-label graph-x' });
     label.textContent = dateText(p.at, sameDay ? 'time' : 'day');
