@@ -63,7 +63,9 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     await dlg.locator('input[name=minutes]').fill('5');
     await dlg.locator('input[name=increment]').fill('0');
     assert.ok(await page.locator('#new-rated').isEnabled());
+    assert.equal(await page.locator('#new-rated-text').textContent(), 'Casual');
     await page.locator('#new-rated').check({ force: true });
+    assert.equal(await page.locator('#new-rated-text').textContent(), 'Rated');
     assert.equal(await page.locator('#new-rated-why').textContent(), 'Your rating changes with the result. No undo, hints or analysis.');
     // A board of 13 cannot be rated; back on 15 the switch is on again (the choice is kept).
     await dlg.locator('select[name=size]').selectOption('13');
@@ -103,9 +105,15 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     assert.equal(1500 - after, Number(m[2]));
     assert.match(await page.locator('#rated-change').getAttribute('class'), /down/);
 
-    // The profile: the pool's card with "?", a graph of one point, the history line rated.
-    await page.click('#btn-me');
+    // The profile (the player's card opens it): the pool's card with "?", a graph of one point,
+    // the history line rated. The computer's card opens nothing.
+    assert.equal(await page.locator('#player-white').getAttribute('data-owner'), null);
+    const me = await page.evaluate(() => window.wuzi.store.me.identity);
+    assert.equal(await page.locator('#player-black').getAttribute('data-owner'), me);
+    await page.click('#player-black');
     await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+    assert.equal(await page.evaluate(() => location.hash), `#player=${me}`);
+    assert.ok(await page.locator('#profile-account-buttons').isVisible(), 'your own profile has the account buttons');
     const card = page.locator('#rating-cards .rating-card[data-pool="gomoku.blitz"]');
     await card.waitFor();
     assert.equal(await card.locator('.rating-value').textContent(), `${after}?`);

@@ -117,6 +117,7 @@ export function initNewGame(dialog, { onStart }) {
     ratedBox.checked = !why && wantRated;
     ratedBox.closest('.switch').classList.toggle('disabled', !!why);
     ratedWhy.textContent = why ? t(why) : t(ratedBox.checked ? 'new.rated.on' : 'new.rated.off');
+    dialog.querySelector('#new-rated-text').textContent = t(ratedBox.checked ? 'new.rated' : 'new.casual');
     ratedWhy.classList.toggle('why', !!why);
   }
   ratedBox.addEventListener('change', () => {
