@@ -28,7 +28,14 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
   const b = await openBrowser();
   try {
     const { page, errors } = b;
+    // The evaluation bar is on: a rated game must neither show it nor ask for analysis.
+    const asked = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => {
+      if (String(f.payload).includes('"analysis"')) asked.push(String(f.payload));
+    }));
     await page.goto(server.url);
+    await page.evaluate(() => localStorage.setItem('wuzi.settings', JSON.stringify({ showEval: true })));
+    await page.reload();
     await waitView(page, () => true);
     await page.waitForFunction(() => window.wuzi.store.me !== undefined);
 
@@ -88,6 +95,8 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
       assert.equal(await page.locator(id).getAttribute('title'), title);
     }
     assert.ok(await page.locator('#btn-resign').isEnabled());
+    assert.ok(await page.locator('#evalbox').isHidden(), 'no evaluation bar in a rated game');
+    assert.deepEqual(asked, [], 'no analysis asked for in a rated game');
 
     // The choice is remembered for the next new game.
     await openNewGame(page);
@@ -104,6 +113,7 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     const after = Number(m[1]);
     assert.equal(1500 - after, Number(m[2]));
     assert.match(await page.locator('#rated-change').getAttribute('class'), /down/);
+    assert.deepEqual(asked, [], 'nor after it ended');
 
     // The profile (the player's card opens it): the pool's card with "?", a graph of one point,
     // the history line rated. The computer's card opens nothing.
@@ -240,6 +250,39 @@ test('the leaderboard shows an established account whose name is markup as text;
     await page.waitForFunction((e) => document.querySelector('#profile-name').textContent === e, EVIL);
     assert.ok(await page.locator('#profile-account-buttons').isHidden());
     assert.deepEqual(dialogs, [], 'no script ran');
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('on a phone: a tap on the graph reads that game; the profile and the leaderboard fit', { timeout: 120000 }, async () => {
+  // This browser is the account the API played as (server.api shares its session).
+  const me = (await server.api('GET', '/api/me')).body.identity;
+  const points = (await server.api('GET', `/api/profiles/${me}/ratings/gomoku.bullet`)).body;
+  assert.ok(points.length > 2);
+  const b = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-TW' });
+  try {
+    const { page, errors } = b;
+    await page.goto(server.url);
+    await waitView(page, () => true);
+    await page.waitForFunction((id) => window.wuzi.store.me && window.wuzi.store.me.identity === id, me);
+    assert.ok(await page.locator('#btn-leaderboard').isHidden(), 'no trophy in a phone header');
+    await page.click('#btn-me');
+    await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+    await page.waitForFunction((n) => document.querySelector('#rating-graph').dataset.points === String(n), points.length);
+    assert.ok(await page.locator('#profile-account-buttons').isVisible(), 'your own profile');
+    const svg = page.locator('#rating-graph svg');
+    await svg.scrollIntoViewIfNeeded();
+    const box = await svg.boundingBox();
+    await page.touchscreen.tap(box.x + 44, box.y + box.height / 2);
+    await page.waitForFunction(() => document.querySelector('#rating-graph svg').dataset.picked === '0');
+    assert.match(await page.locator('#graph-readout').textContent(), new RegExp(`^${Math.round(points[0].rating)} · \\d{4}年`));
+    assert.deepEqual(await layoutProblems(page, '#dlg-profile'), []);
+    await page.click('#profile-leaderboard');
+    await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
+    await page.locator('#leaderboard-table tbody tr.me').waitFor();
+    assert.deepEqual(await layoutProblems(page, '#dlg-leaderboard'), []);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();

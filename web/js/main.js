@@ -324,8 +324,8 @@ function canUndo(v) {
   return true;
 }
 
-/// What a finished rated game changed, by game id: `{ before, after }` of this page's player, or
-/// `null` while it is being asked.
+/// What a finished rated game changed, by game id: `{ before, after }` of this page's player,
+/// `null` while it is being asked, `false` when there is none to show.
 const ratingChanges = new Map();
 
 /// Asks the server what a rated game that is over changed (the change is stored with the game's
@@ -347,6 +347,9 @@ async function loadRatingChange(id) {
     }
     await new Promise((r) => setTimeout(r, 250 * (i + 1)));
   }
+  // Nothing to show (a game whose seats have no owners changes no rating).
+  ratingChanges.set(id, false);
+  render();
 }
 
 /// The "Rated" badge with the pool, and after the end the rating change ("1500 → 1488 (−12)").
@@ -361,7 +364,7 @@ function renderRated(v) {
   if (v.result && v.id) {
     if (!ratingChanges.has(v.id) && store.me !== undefined) loadRatingChange(v.id);
     const c = ratingChanges.get(v.id);
-    change = c ? changeText(c.before, c.after) : t('rated.pending');
+    change = c ? changeText(c.before, c.after) : c === null ? t('rated.pending') : '';
     $('rated-change').classList.toggle('up', !!c && c.after > c.before);
     $('rated-change').classList.toggle('down', !!c && c.after < c.before);
   }

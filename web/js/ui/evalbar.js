@@ -47,8 +47,8 @@ export function scoreText(s, mover) {
 
 export function renderEval(els, store, settings) {
   const v = store.view;
-  // No analysis during a rated game: the bar stays away until it is over.
-  els.box.classList.toggle('off', !settings.showEval || (!!v && v.rated && !v.result));
+  // No analysis in a rated game (the server refuses it): no bar either.
+  els.box.classList.toggle('off', !settings.showEval || (!!v && v.rated));
   const a = store.hint || store.analysis;
   if (!v || !a) {
     els.white.style.width = '50%';
