@@ -249,6 +249,13 @@ test('the leaderboard shows an established account whose name is markup as text;
     await page.locator('#dlg-profile').waitFor({ state: 'visible' });
     await page.waitForFunction((e) => document.querySelector('#profile-name').textContent === e, EVIL);
     assert.ok(await page.locator('#profile-account-buttons').isHidden());
+    // A link to a player the server does not have says so.
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/#player=nobody-at-all`);
+    await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('#profile-name').textContent === 'No such player');
+    assert.ok(await page.locator('#profile-account-buttons').isHidden());
+    assert.equal(await page.locator('#profile-games li.games-item').count(), 0);
     assert.deepEqual(dialogs, [], 'no script ran');
     assert.deepEqual(errors, []);
   } finally {

@@ -98,6 +98,8 @@ export function initProfile(dialog, store, { onOpen, account, onClose }) {
   let stats = null;
   /// Whether the profile on screen is this page's own player (account buttons, the archive).
   let own = true;
+  /// The server has no such player (a link to a wrong id).
+  let missing = false;
   /// The pool the graph shows, and its points (`GET /api/profiles/{id}/ratings/{pool}`).
   let graphPool = null;
   let graphPoints = [];
@@ -172,9 +174,11 @@ export function initProfile(dialog, store, { onOpen, account, onClose }) {
     let name;
     if (stats && stats.kind === 'account') name = stats.display_name || stats.username;
     else if (own) name = meName(me);
+    else if (missing) name = t('profile.not_found');
     else name = t(stats && stats.kind === 'deleted' ? 'profile.kind.deleted' : 'account.guest');
     $('profile-name').textContent = name;
-    const sub = stats && stats.kind === 'account' && stats.username ? `@${stats.username}` : stats && stats.kind === 'deleted' ? t('profile.kind.deleted') : t('profile.kind.guest');
+    let sub = stats && stats.kind === 'account' && stats.username ? `@${stats.username}` : stats && stats.kind === 'deleted' ? t('profile.kind.deleted') : t('profile.kind.guest');
+    if (missing && !own) sub = '';
     $('profile-sub').textContent = sub;
     // Someone else's profile is read-only: no account buttons, no archive of their games.
     $('profile-account-buttons').hidden = !own;
@@ -338,11 +342,13 @@ export function initProfile(dialog, store, { onOpen, account, onClose }) {
       identity = who || mine;
       own = !who || who === mine;
       stats = null;
+      missing = false;
       if (identity) {
         try {
           stats = await api.profile(identity);
-        } catch {
+        } catch (e) {
           stats = null;
+          missing = e && e.status === 404;
         }
       }
       const pools = ratedPools();
