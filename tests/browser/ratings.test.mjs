@@ -96,6 +96,10 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     }
     assert.ok(await page.locator('#btn-resign').isEnabled());
     assert.ok(await page.locator('#evalbox').isHidden(), 'no evaluation bar in a rated game');
+    // The cards carry the ratings: the computer's published one, yours before your first game.
+    await page.waitForFunction(() => document.querySelector('#player-black .player-detail').textContent.endsWith('1500?'));
+    assert.equal(await page.locator('#player-black .player-detail').textContent(), 'Black · 1500?');
+    assert.equal(await page.locator('#player-white .player-detail').textContent(), `Level 1 · White · ${level1.rating}`);
     assert.deepEqual(asked, [], 'no analysis asked for in a rated game');
 
     // The choice is remembered for the next new game.

@@ -10,14 +10,15 @@ import { renderStatus, kindName, errorText } from './ui/status.js';
 import { initMoveList, renderMoveList } from './ui/movelist.js';
 import { renderPlayers, tickClocks } from './ui/clocks.js';
 import { renderEval } from './ui/evalbar.js';
-import { initNewGame, loadChoices, choicesToRequest } from './ui/newgame.js';
+import { initNewGame, loadChoices, choicesToRequest, computerRating } from './ui/newgame.js';
 import { initRecords, parseHash, gameLink } from './ui/records.js';
 import { renderOpening } from './ui/opening.js';
 import { initGames, rememberGame } from './ui/games.js';
 import { initAccount } from './ui/account.js';
 import { initProfile } from './ui/profile.js';
 import { initLeaderboard } from './ui/leaderboard.js';
-import { poolOfView, poolName, changeText } from './ui/ratings.js';
+import { poolOfView, poolName, changeText, ratingText } from './ui/ratings.js';
+import { personOwner } from './ui/clocks.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -352,6 +353,39 @@ async function loadRatingChange(id) {
   render();
 }
 
+/// People's ratings by `game identity pool` (`{rating, provisional}`), `null` while asked.
+const personRatings = new Map();
+
+/// The rating on a card of a rated game: the computer's published one, a person's in the game's
+/// pool (as it stood when the page asked; "1500?" before their first rated game there).
+function cardRating(color) {
+  const v = store.view;
+  const pool = poolOfView(v);
+  if (!v || !pool) return null;
+  const who = v.players ? v.players[color] : null;
+  if (who === 'computer') {
+    const r = v.computer && v.computer.player ? computerRating(v.computer.player) : null;
+    return r == null ? null : String(r);
+  }
+  const owner = personOwner(v, color);
+  if (!owner) return null;
+  // Asked once per game: the rating as it stood when the game was opened.
+  const key = `${v.id} ${owner} ${pool}`;
+  if (!personRatings.has(key)) {
+    personRatings.set(key, null);
+    api.profile(owner).then(
+      (p) => {
+        const row = (p.ratings || []).find((x) => x.pool === pool);
+        personRatings.set(key, row || { rating: 1500, provisional: true });
+        render();
+      },
+      () => {},
+    );
+  }
+  const r = personRatings.get(key);
+  return r ? ratingText(r.rating, r.provisional) : null;
+}
+
 /// The "Rated" badge with the pool, and after the end the rating change ("1500 → 1488 (−12)").
 function renderRated(v) {
   const bar = $('rated-bar');
@@ -376,7 +410,7 @@ function render() {
   board.render(boardState(), settings);
   $('board').setAttribute('aria-label', v ? v.moves.map((m) => m.name).join(' ') : '');
   renderStatus($('status'), $('status-text'), store);
-  renderPlayers(cards, store);
+  renderPlayers(cards, store, cardRating);
   renderEval(evalEls, store, settings);
   renderMoveList($('movelist'), store);
   renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>

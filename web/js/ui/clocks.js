@@ -49,11 +49,14 @@ export function personOwner(v, color) {
   return v.owners.first || v.owners.second || null;
 }
 
-export function renderPlayers(cards, store) {
+/// `ratingOf(color)`: the rating to show on a card in a rated game ("1432?"), or null.
+export function renderPlayers(cards, store, ratingOf = () => null) {
   const v = store.view;
   for (const color of ['black', 'white']) {
     const card = cards[color];
-    const [name, detail] = playerLabels(store, color);
+    const [name, plain] = playerLabels(store, color);
+    const rating = v && v.rated ? ratingOf(color) : null;
+    const detail = rating ? [plain, rating].filter(Boolean).join(' · ') : plain;
     card.querySelector('.player-name').textContent = name;
     // A person's card links to their profile (the computer has none).
     const owner = personOwner(v, color);

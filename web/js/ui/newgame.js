@@ -63,6 +63,11 @@ export function choicesToRequest(c) {
 /// The computer's fixed ratings by player id (`GET /api/players`), once known.
 const playerRatings = new Map();
 
+/// The computer player's published rating (`level6`, `classic-rank`), once known.
+export function computerRating(id) {
+  return playerRatings.get(id) ?? null;
+}
+
 /// "Level 6 · 1300" once the server has said the level's rating.
 function withRating(id, name) {
   const r = playerRatings.get(id);
