@@ -148,6 +148,37 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     assert.equal(await page.locator('#profile-games li[data-rated]').count(), 1);
     await saveScreenshot(page, 'ratings-profile-guest.png');
     assert.deepEqual(await layoutProblems(page, '#dlg-profile'), []);
+    await page.click('#profile-close');
+
+    // A second pool (renju, 10 s a move: blitz); "Rated" is remembered. The profile then has two
+    // cards and a pool selector, and each shows its own graph.
+    await page.click('#btn-new');
+    await dlg.waitFor({ state: 'visible' });
+    await dlg.locator('select[name=rule]').selectOption('renju');
+    await dlg.locator('select[name=clock]').selectOption('move');
+    await dlg.locator('input[name=move_seconds]').fill('10');
+    assert.ok(await page.locator('#new-rated').isChecked());
+    await page.click('#new-start');
+    await dlg.waitFor({ state: 'hidden' });
+    await waitView(page, (v) => v.rated && v.rule === 'renju' && v.id !== g.id, { what: 'a rated renju game' });
+    assert.equal(await page.locator('#rated-pool').textContent(), 'Renju · Blitz');
+    await play(page, 'h8');
+    await waitView(page, (v) => v.moves.length === 2 && !v.thinking, { what: "the computer's reply" });
+    await page.click('#btn-resign');
+    await page.click('#btn-resign');
+    await page.waitForFunction(() => /→/.test(document.querySelector('#rated-change').textContent), null, { timeout: 30000 });
+    await page.click('#btn-me');
+    await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+    await page.locator('#rating-cards .rating-card[data-pool="renju.blitz"]').waitFor();
+    assert.equal(await page.locator('#rating-cards .rating-card').count(), 2);
+    assert.ok(await page.locator('#graph-pool').isVisible(), 'a pool selector with two pools');
+    await page.selectOption('#graph-pool', 'renju.blitz');
+    await page.waitForFunction(() => document.querySelector('#rating-graph').dataset.pool === 'renju.blitz' && document.querySelector('#rating-graph').dataset.points === '1');
+    assert.equal(await page.locator('#rating-cards .rating-card[data-pool="renju.blitz"]').getAttribute('aria-pressed'), 'true');
+    await page.click('#rating-cards .rating-card[data-pool="gomoku.blitz"]');
+    await page.waitForFunction(() => document.querySelector('#rating-graph').dataset.pool === 'gomoku.blitz');
+    assert.equal(await page.locator('#graph-pool').inputValue(), 'gomoku.blitz');
+    assert.equal(await page.locator('#profile-games li[data-rated]').count(), 2);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();
