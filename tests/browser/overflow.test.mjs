@@ -47,6 +47,9 @@ before(async () => {
   r = await api('POST', '/api/games', { mode: 'computer', rule: 'renju', computer: { player: 'level1', color: 'white' }, clock: { kind: 'side', initial_seconds: 900, increment_seconds: 10 }, rated: true });
   games.rated = r.body.id;
   await api('POST', `/api/games/${games.rated}/resign`, {});
+  // A rated game in play: the badge says what it does not offer.
+  r = await api('POST', '/api/games', { mode: 'computer', rule: 'caro', computer: { player: 'level2', color: 'white' }, clock: { kind: 'side', initial_seconds: 3600, increment_seconds: 30 }, rated: true });
+  games.ratedPlaying = r.body.id;
   // The games' owner registers (in place: the games stay theirs), with a long display name and a token.
   await api('POST', '/api/account/register', { username: 'overflow_tester_20ch', password: 'password123', display_name: '一个很长很长的显示名称 with a long tail too' });
   // Established in a second pool (the leaderboard lists it; the profile has two cards and a pool selector).
@@ -150,6 +153,13 @@ const STATES = [
       await page.evaluate(() => (document.querySelector('#register-error').textContent = ''));
       await page.click('#register-submit');
       await page.waitForFunction(() => document.querySelector('#register-error').textContent !== '');
+    },
+  },
+  {
+    name: 'rated-playing',
+    enter: async (page) => {
+      await openGame(page, games.ratedPlaying);
+      await page.locator('#rated-bar').waitFor({ state: 'visible' });
     },
   },
   {

@@ -95,6 +95,7 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
       assert.equal(await page.locator(id).getAttribute('title'), title);
     }
     assert.ok(await page.locator('#btn-resign').isEnabled());
+    assert.equal(await page.locator('#rated-change').textContent(), 'No undo, hints or analysis');
     assert.ok(await page.locator('#evalbox').isHidden(), 'no evaluation bar in a rated game');
     // The cards carry the ratings: the computer's published one, yours before your first game.
     await page.waitForFunction(() => document.querySelector('#player-black .player-detail').textContent.endsWith('1500?'));

@@ -394,7 +394,11 @@ function renderRated(v) {
   const pool = poolOfView(v);
   $('rated-pool').textContent = pool ? poolName(pool) : '';
   bar.dataset.pool = pool || '';
-  let change = '';
+  // While it is played: what a rated game does not offer (on a phone, disabled buttons have no
+  // tooltip to say why).
+  let change = v.result ? '' : t('rated.rules');
+  $('rated-change').classList.toggle('rules', !v.result);
+  $('rated-change').classList.remove('up', 'down');
   if (v.result && v.id) {
     if (!ratingChanges.has(v.id) && store.me !== undefined) loadRatingChange(v.id);
     const c = ratingChanges.get(v.id);
