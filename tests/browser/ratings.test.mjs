@@ -240,6 +240,7 @@ test('the leaderboard shows an established account whose name is markup as text;
     assert.equal(await page.locator('#leaderboard-empty').textContent(), 'Nobody has an established rating in this pool yet.');
     assert.ok(await page.locator('#leaderboard-table').isHidden());
     await saveScreenshot(page, 'ratings-leaderboard-empty.png');
+    assert.equal(await page.evaluate(() => location.hash), '#leaderboard=renju.rapid');
     await page.selectOption('#leaderboard-pool', 'gomoku.bullet');
     await page.waitForFunction(() => document.querySelectorAll('#leaderboard-table tbody tr').length === 1);
 
@@ -285,6 +286,13 @@ test('the leaderboard shows an established account whose name is markup as text;
     await page.locator('#dlg-profile').waitFor({ state: 'visible' });
     await page.waitForFunction((e) => document.querySelector('#profile-name').textContent === e, EVIL);
     assert.ok(await page.locator('#profile-account-buttons').isHidden());
+    // A link to one pool's leaderboard opens on it.
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/#leaderboard=renju.rapid`);
+    await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('#leaderboard-table').dataset.pool === 'renju.rapid');
+    assert.equal(await page.locator('#leaderboard-pool').inputValue(), 'renju.rapid');
+    assert.ok(await page.locator('#leaderboard-empty').isVisible());
     // A link to a player the server does not have says so.
     await page.goto('about:blank');
     await page.goto(`${server.url}/#player=nobody-at-all`);

@@ -83,6 +83,8 @@ export function initLeaderboard(dialog, { onClose, me = () => null } = {}) {
 
   select.addEventListener('change', () => {
     pool = select.value;
+    // The address names the pool, to share or reload.
+    if (/^#leaderboard/.test(location.hash)) history.replaceState(null, '', `#leaderboard=${encodeURIComponent(pool)}`);
     render();
   });
   $('leaderboard-close').addEventListener('click', () => dialog.close());
