@@ -145,6 +145,14 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     assert.equal(await line.getAttribute('data-rated'), '1');
     assert.equal(await line.locator('.games-rated').textContent(), 'Rated');
     assert.equal(await line.locator('.games-change').textContent(), `−${1500 - after}`);
+    // Its record downloads from the line.
+    assert.deepEqual(await line.locator('.games-downloads a').allTextContents(), ['SGF', 'PSQ']);
+    const sgf = await page.evaluate(async (href) => {
+      const r = await fetch(href);
+      return { status: r.status, text: await r.text() };
+    }, await line.locator('.games-downloads a').first().getAttribute('href'));
+    assert.equal(sgf.status, 200);
+    assert.ok(sgf.text.startsWith('(;'), sgf.text.slice(0, 40));
     // A rated game's line says so; the history of an unrated one does not (none here).
     assert.equal(await page.locator('#profile-games li[data-rated]').count(), 1);
     await saveScreenshot(page, 'ratings-profile-guest.png');

@@ -90,6 +90,19 @@ export function historyItem(g, { describe, current, onOpen }) {
     onOpen(g.id);
   });
   li.append(open);
+  // The game's record, without opening it.
+  const downloads = document.createElement('span');
+  downloads.className = 'games-downloads';
+  for (const format of ['sgf', 'psq']) {
+    const a = document.createElement('a');
+    a.className = 'btn small';
+    a.href = api.recordUrl(g.id, format);
+    a.download = `wuzi-${g.id}.${format}`;
+    a.textContent = format.toUpperCase();
+    a.title = t('profile.download_one', { format: format.toUpperCase() });
+    downloads.append(a);
+  }
+  li.append(downloads);
   return li;
 }
 
