@@ -188,6 +188,13 @@ test('a rated game against level 1 with a clock, resigned from the page: badge, 
     await page.waitForFunction(() => document.querySelector('#rating-graph').dataset.pool === 'gomoku.blitz');
     assert.equal(await page.locator('#graph-pool').inputValue(), 'gomoku.blitz');
     assert.equal(await page.locator('#profile-games li[data-rated]').count(), 2);
+    // The leaderboard lists nobody yet, and says where you stand: provisional, not listed.
+    await page.click('#profile-leaderboard');
+    await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
+    await page.selectOption('#leaderboard-pool', 'gomoku.blitz');
+    await page.waitForFunction(() => !document.querySelector('#leaderboard-you').hidden);
+    assert.equal(await page.locator('#leaderboard-you').textContent(), `Your rating here: ${after}? (1 game), provisional: not listed yet`);
+    assert.ok(await page.locator('#leaderboard-empty').isVisible());
     assert.deepEqual(errors, []);
   } finally {
     await b.close();
@@ -341,6 +348,7 @@ test('on a phone: a tap on the graph reads that game; the profile and the leader
     await page.click('#profile-leaderboard');
     await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
     await page.locator('#leaderboard-table tbody tr.me').waitFor();
+    assert.ok(await page.locator('#leaderboard-you').isHidden(), 'listed: no line about where you stand');
     assert.deepEqual(await layoutProblems(page, '#dlg-leaderboard'), []);
     assert.deepEqual(errors, []);
   } finally {

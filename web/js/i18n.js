@@ -332,6 +332,8 @@ const en = {
   'leaderboard.empty': 'Nobody has an established rating in this pool yet.',
   'leaderboard.note': 'Established ratings only: provisional ones (“?”) are not listed.',
   'leaderboard.error': 'The leaderboard cannot be loaded: {message}',
+  'leaderboard.you': 'Your rating here: {rating} ({games})',
+  'leaderboard.you_provisional': 'Your rating here: {rating} ({games}), provisional: not listed yet',
 };
 
 const zhHans = {
@@ -657,6 +659,8 @@ const zhHans = {
   'leaderboard.empty': '这个类别还没有人有确定的等级分。',
   'leaderboard.note': '只列出确定的等级分：暂定的（“?”）不在其中。',
   'leaderboard.error': '无法载入排行榜：{message}',
+  'leaderboard.you': '你在这里的等级分：{rating}（{games}）',
+  'leaderboard.you_provisional': '你在这里的等级分：{rating}（{games}），暂定，尚未列入',
 };
 
 const zhHant = {
@@ -982,6 +986,8 @@ const zhHant = {
   'leaderboard.empty': '這個類別還沒有人有確定的等級分。',
   'leaderboard.note': '只列出確定的等級分：暫定的（「?」）不在其中。',
   'leaderboard.error': '無法載入排行榜：{message}',
+  'leaderboard.you': '你在這裡的等級分：{rating}（{games}）',
+  'leaderboard.you_provisional': '你在這裡的等級分：{rating}（{games}），暫定，尚未列入',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

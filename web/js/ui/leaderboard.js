@@ -3,7 +3,7 @@
 
 import { api } from '../api.js';
 import { t } from '../i18n.js';
-import { POOLS, poolName } from './ratings.js';
+import { POOLS, poolName, ratingText } from './ratings.js';
 import { errorText } from './status.js';
 
 const $ = (id) => document.getElementById(id);
@@ -79,6 +79,24 @@ export function initLeaderboard(dialog, { onClose, me = () => null } = {}) {
     $('leaderboard-table').hidden = !rows.length;
     empty.hidden = rows.length > 0;
     empty.textContent = failed ? t('leaderboard.error', { message: errorText(failed) }) : t('leaderboard.empty');
+    await renderYou(rows, mine);
+  }
+
+  /// Under the list: your own rating in the pool when you are not in it (provisional, or below).
+  async function renderYou(rows, mine) {
+    const you = $('leaderboard-you');
+    const who = me();
+    let row = null;
+    if (who && who.identity && !rows.some((r) => r.id === who.identity)) {
+      try {
+        row = ((await api.profile(who.identity)).ratings || []).find((r) => r.pool === pool) || null;
+      } catch {
+        row = null;
+      }
+    }
+    if (mine !== seq) return;
+    you.hidden = !row;
+    if (row) you.textContent = t(row.provisional ? 'leaderboard.you_provisional' : 'leaderboard.you', { rating: ratingText(row.rating, row.provisional), games: row.games === 1 ? t('profile.rating_one_game') : t('profile.rating_games', { n: row.games }) });
   }
 
   select.addEventListener('change', () => {
