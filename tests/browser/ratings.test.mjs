@@ -323,7 +323,12 @@ test('the leaderboard shows an established account whose name is markup as text;
 });
 
 test('on a phone: a tap on the graph reads that game; the profile and the leaderboard fit', { timeout: 120000 }, async () => {
-  // This browser is the account the API played as (server.api shares its session).
+  // This browser is the account the API played as (server.api shares its session): the one of
+  // the test before, or one made here when this test runs alone.
+  if ((await server.api('GET', '/api/me')).body.kind !== 'account') {
+    await server.api('POST', '/api/account/register', { username: 'phone_player', password: 'password123' });
+    await establish(3);
+  }
   const me = (await server.api('GET', '/api/me')).body.identity;
   const points = (await server.api('GET', `/api/profiles/${me}/ratings/gomoku.bullet`)).body;
   assert.ok(points.length > 2);
