@@ -360,3 +360,49 @@ test('on a phone: a tap on the graph reads that game; the profile and the leader
     await b.close();
   }
 });
+
+test('the rating graph: rating labels in round steps, dates along the bottom, the point under the pointer', { timeout: 60000 }, async () => {
+  const b = await openBrowser();
+  try {
+    const { page, errors } = b;
+    await page.goto(server.url);
+    await waitView(page, () => true);
+    // Thirty games over two months, drawn by the page's own module into a box of its own.
+    const labels = await page.evaluate(async () => {
+      const { drawGraph } = await import('/js/ui/ratings.js');
+      const box = document.createElement('div');
+      box.id = 'graph-probe';
+      box.style.cssText = 'position:fixed;left:20px;top:20px;width:600px;background:#181a1d;z-index:99';
+      const readout = document.createElement('p');
+      readout.id = 'graph-probe-readout';
+      readout.style.cssText = 'position:fixed;left:20px;top:240px;z-index:99;color:#fff';
+      document.body.append(box, readout);
+      const day = 86400000;
+      const start = Date.UTC(2026, 8, 1, 12);
+      const points = Array.from({ length: 30 }, (_, i) => ({ at: start + i * 2 * day, rating: 1500 + Math.round(200 * Math.sin(i / 4)) - i * 3, deviation: 80, game: `g${i}` }));
+      drawGraph(box, readout, points);
+      return {
+        y: [...box.querySelectorAll('.graph-y')].map((e) => Number(e.textContent)),
+        x: [...box.querySelectorAll('.graph-x')].map((e) => e.textContent),
+        dots: box.querySelectorAll('.graph-dot').length,
+        readout: readout.textContent,
+      };
+    });
+    assert.equal(labels.dots, 30);
+    assert.ok(labels.y.length >= 3, JSON.stringify(labels.y));
+    const steps = labels.y.slice(1).map((v, i) => v - labels.y[i]);
+    assert.ok(steps.every((s) => s === steps[0] && s > 0 && s % 10 === 0), `round, even steps: ${labels.y}`);
+    assert.equal(labels.x.length, 4, JSON.stringify(labels.x));
+    assert.equal(new Set(labels.x).size, 4);
+    assert.equal(labels.x[0], 'Sep 1');
+    assert.match(labels.readout, /^\d+ · Oct 29, 2026/, 'the latest game until the pointer moves');
+    const box = await page.locator('#graph-probe svg').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const picked = Number(await page.locator('#graph-probe svg').getAttribute('data-picked'));
+    assert.ok(picked === 14 || picked === 15, `the middle game: ${picked}`);
+    await saveScreenshot(page, 'ratings-graph-probe.png', { clip: { x: 10, y: 10, width: 620, height: 260 } });
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

@@ -143,12 +143,24 @@ export function drawGraph(box, readout, points) {
   // Dates under the first and the last game (one label when they fall on the same point); the
   // times when all the games were played on one day.
   const sameDay = points.length > 1 && new Date(t0).toDateString() === new Date(t1).toDateString();
+  // On a wide graph with many games, two more dates in between; a date is written once.
   const last = points.length - 1;
-  const oneLabel = last === 0 || dateText(t0, sameDay ? 'time' : 'day') === dateText(t1, sameDay ? 'time' : 'day');
-  const xLabels = oneLabel ? [[points[last], last, last === 0 ? 'middle' : 'end']] : [[points[0], 0, 'start'], [points[last], last, 'end']];
-  for (const [p, i, anchor] of xLabels) {
-    const label = svg('text', { x: xOf(p, i), y: height - 6, 'text-anchor': anchor, class: 'graph-label graph-x' });
-    label.textContent = dateText(p.at, sameDay ? 'time' : 'day');
+  const style = sameDay ? 'time' : 'day';
+  const at = [0];
+  if (plotW >= 360 && last >= 6) at.push(Math.round(last / 3), Math.round((2 * last) / 3));
+  at.push(last);
+  const written = new Set();
+  const xLabels = [];
+  for (const i of [...new Set(at)].reverse()) {
+    const text = dateText(points[i].at, style);
+    if (written.has(text)) continue;
+    written.add(text);
+    xLabels.unshift([i, text]);
+  }
+  for (const [i, text] of xLabels) {
+    const anchor = last === 0 ? 'middle' : i === 0 ? 'start' : i === last ? 'end' : 'middle';
+    const label = svg('text', { x: xOf(points[i], i), y: height - 6, 'text-anchor': anchor, class: 'graph-label graph-x' });
+    label.textContent = text;
     root.append(label);
   }
   const xy = points.map((p, i) => [xOf(p, i), yOf(p.rating)]);
