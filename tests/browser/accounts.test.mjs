@@ -118,7 +118,7 @@ test('register, sign out, sign in, play; the games are in the history and the st
     const ids = await page.locator('#profile-games li').evaluateAll((els) => els.map((e) => e.dataset.id));
     assert.deepEqual(ids, [second.id, first.id], 'newest first, the guest game included');
     assert.match(await page.locator(`#profile-games li[data-id="${first.id}"]`).textContent(), /Renju · Computer Level 1 · as Black.*Lost · 2 moves/);
-    await saveScreenshot(page, 'profile-desktop.png');
+    await saveScreenshot(page, 'accounts-profile-desktop.png');
 
     // Filters.
     await page.selectOption('#filter-result', 'win');
@@ -142,7 +142,7 @@ test('register, sign out, sign in, play; the games are in the history and the st
     assert.ok(archive.text.includes(`wuzi-${first.id}.sgf`) && archive.text.includes(`wuzi-${second.id}.sgf`));
 
     // Each item reopens its game.
-    await page.locator(`#profile-games li[data-id="${first.id}"] a`).click();
+    await page.locator(`#profile-games li[data-id="${first.id}"] a.games-open`).click();
     await page.locator('#dlg-profile').waitFor({ state: 'hidden' });
     await waitView(page, (v) => v.id === first.id, { what: 'the first game again' });
 
@@ -368,6 +368,42 @@ test('signing out makes your game one you watch; signing in again gives it back,
     await page.waitForFunction(() => document.querySelector('#eval-line').textContent.includes(':'), null, { timeout: 20000 });
     assert.equal(await statusText(page), 'Black to move');
     assert.equal((await waitView(page, (v) => v.id === g.id)).moves.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('SQL metacharacters in a display name and a token name are stored and shown verbatim', { timeout: 120000 }, async () => {
+  const b = await openBrowser();
+  try {
+    const { page, errors } = b;
+    await page.goto(server.url);
+    await waitView(page, () => true);
+    await page.waitForFunction(() => window.wuzi.store.me !== undefined);
+    const name = `Robert'); DROP TABLE accounts;-- %_\\ "x"`;
+    await register(page, { username: 'bobby_tables', password: 'password123', display_name: name });
+    await page.locator('#dlg-register').waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => window.wuzi.store.me && window.wuzi.store.me.kind === 'account');
+    await page.click('#btn-me');
+    await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+    await page.waitForFunction((n) => document.querySelector('#profile-name').textContent === n, name);
+    await page.click('#profile-settings');
+    await page.locator('#dlg-account').waitFor({ state: 'visible' });
+    const token = `'; DELETE FROM tokens WHERE '1'='1`;
+    await page.fill('#token-name', token);
+    await page.click('#btn-token-create');
+    await page.locator('#token-list li.token-item').first().waitFor();
+    assert.equal(await page.locator('#token-list .token-name').first().textContent(), token);
+    // Everything is still there after a reload: the session, the name, the token.
+    await page.reload();
+    await waitView(page, () => true);
+    await page.waitForFunction(() => window.wuzi.store.me && window.wuzi.store.me.kind === 'account');
+    assert.equal(await page.evaluate(() => window.wuzi.store.me.display_name), name);
+    await page.click('#btn-me');
+    await page.click('#profile-settings');
+    await page.locator('#token-list li.token-item').first().waitFor();
+    assert.equal(await page.locator('#token-list .token-name').first().textContent(), token);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();

@@ -1,7 +1,8 @@
 // Issue 22, "done when": no text is cut off or overflows its box, in every language, at 1280×800,
 // 800×1000 and 390×844, in the states that have the longest texts: a game ended with a long
 // reason, a swap2 choice against the computer, the armed resign button, the dialogs (issue 23:
-// sign-in and registration with an error, the profile, the account settings), the ocean
+// sign-in and registration with an error, the profile with ratings and a graph, the account
+// settings, the leaderboard, a rated game over with its rating change), the ocean
 // cards against the strongest computer, a page not yet started, the server out of reach. Screenshots of each go to
 // target/screenshots/overflow-*.png for looking at by eye.
 
@@ -42,8 +43,23 @@ before(async () => {
   // Ocean against level 10: the longest player cards.
   r = await api('POST', '/api/games', { mode: 'computer', theme: 'ocean', rule: 'caro', seed: 7, computer: { player: 'level10', color: 'white' } });
   games.ocean = r.body.id;
+  // A rated game, resigned: the rating change shows with the result.
+  r = await api('POST', '/api/games', { mode: 'computer', rule: 'renju', computer: { player: 'level1', color: 'white' }, clock: { kind: 'side', initial_seconds: 900, increment_seconds: 10 }, rated: true });
+  games.rated = r.body.id;
+  await api('POST', `/api/games/${games.rated}/resign`, {});
+  // A rated game in play: the badge says what it does not offer.
+  r = await api('POST', '/api/games', { mode: 'computer', rule: 'caro', computer: { player: 'level2', color: 'white' }, clock: { kind: 'side', initial_seconds: 3600, increment_seconds: 30 }, rated: true });
+  games.ratedPlaying = r.body.id;
   // The games' owner registers (in place: the games stay theirs), with a long display name and a token.
   await api('POST', '/api/account/register', { username: 'overflow_tester_20ch', password: 'password123', display_name: '一个很长很长的显示名称 with a long tail too' });
+  // Established in a second pool (the leaderboard lists it; the profile has two cards and a pool selector).
+  const me = (await api('GET', '/api/me')).body.identity;
+  for (let i = 0; i < 80; i++) {
+    const g = await api('POST', '/api/games', { mode: 'computer', computer: { player: 'level1', color: 'white' }, clock: { kind: 'move', seconds: 5 }, rated: true });
+    await api('POST', `/api/games/${g.body.id}/resign`, {});
+    const p = (await api('GET', `/api/profiles/${me}`)).body;
+    if (p.ratings.some((x) => x.pool === 'gomoku.bullet' && !x.provisional)) break;
+  }
   await api('POST', '/api/account/tokens', { name: 'a token for a bot with a long name 長' });
 });
 after(async () => {
@@ -139,7 +155,43 @@ const STATES = [
       await page.waitForFunction(() => document.querySelector('#register-error').textContent !== '');
     },
   },
-  { name: 'profile-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-me'); await page.locator('#profile-games li.games-item').first().waitFor(); } },
+  {
+    name: 'rated-playing',
+    enter: async (page) => {
+      await openGame(page, games.ratedPlaying);
+      await page.locator('#rated-bar').waitFor({ state: 'visible' });
+    },
+  },
+  {
+    name: 'rated-over',
+    enter: async (page) => {
+      await openGame(page, games.rated);
+      await page.waitForFunction(() => document.querySelector('#rated-change').textContent.includes('→'), null, { timeout: 20000 });
+    },
+  },
+  {
+    name: 'profile-dialog',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      await page.click('#btn-me');
+      await page.locator('#profile-games li.games-item').first().waitFor();
+      await page.waitForFunction(() => Number(document.querySelector('#rating-graph').dataset.points) > 0);
+    },
+  },
+  {
+    name: 'leaderboard',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      // On a phone the header has no trophy: the leaderboard opens from the profile.
+      if (await page.locator('#btn-leaderboard').isVisible()) {
+        await page.click('#btn-leaderboard');
+      } else {
+        await page.click('#btn-me');
+        await page.click('#profile-leaderboard');
+      }
+      await page.locator('#leaderboard-table tbody tr').first().waitFor();
+    },
+  },
   {
     name: 'account-dialog',
     enter: async (page) => {

@@ -1,14 +1,100 @@
-// Screenshots for the README and for looking at by eye (docs/screenshots/), desktop and phone,
-// plus the layout facts that can be checked: nothing overflows, nothing moves while playing.
+// Screenshots for the README and for looking at by eye (docs/screenshots/), desktop and phone:
+// a game (signed in), the profile with ratings, graph and history, and the leaderboard; plus the
+// layout facts that can be checked: nothing overflows, nothing moves while playing.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, newGameViaDialog, waitView, play, saveScreenshot } from './lib/harness.mjs';
+import { layoutProblems } from './lib/layout.mjs';
 
 let server;
 before(async () => {
   server = await startServer();
+  // The browsers are 林伟 (server.api shares its session with them): the header shows who is
+  // signed in, and the profile has ratings in two pools, one of them established.
+  await server.api('POST', '/api/account/register', { username: 'lin_wei', password: 'password123', display_name: '林伟' });
+  // Rated games lost to stronger and weaker levels (resigned at once): an established blitz
+  // rating with a graph, and a provisional renju one.
+  // (A loss to a much stronger player says little: the opponents are the weak levels.)
+  await establish(server.api, ['level4', 'level2', 'level3', 'level1', 'level3']);
+  for (const player of ['level5', 'level7']) await ratedLoss(server.api, { player, rule: 'renju', clock: { kind: 'side', initial_seconds: 600, increment_seconds: 5 } });
+  // Two more players on the leaderboard, each with a session of their own.
+  for (const [username, display_name, levels] of [['mei_ling', '美玲', ['level4', 'classic-greedy']], ['hiro', 'Hiro Tanaka', ['level1', 'level2']]]) {
+    const own = sessionApi(server.url);
+    await own('POST', '/api/account/register', { username, password: 'password123', display_name });
+    await establish(own, levels);
+  }
 });
+
+const BLITZ = { kind: 'side', initial_seconds: 180, increment_seconds: 2 };
+
+/// Rated blitz losses against `levels` in turn until the rating is established.
+async function establish(api, levels) {
+  const me = (await api('GET', '/api/me')).body.identity;
+  for (let i = 0; i < 100; i++) {
+    await ratedLoss(api, { player: levels[i % levels.length], rule: 'freestyle', clock: BLITZ });
+    const p = (await api('GET', `/api/profiles/${me}`)).body;
+    if (p.ratings.some((r) => r.pool === 'gomoku.blitz' && !r.provisional)) return;
+  }
+  throw new Error('still provisional after 100 games');
+}
+
+/// A rated game against `player` that the person resigns at once (they play Black).
+async function ratedLoss(api, { player, rule, clock }) {
+  const g = await api('POST', '/api/games', { mode: 'computer', rule, computer: { player, color: 'white' }, clock, rated: true });
+  assert.equal(g.status, 201, JSON.stringify(g.body));
+  const r = await api('POST', `/api/games/${g.body.id}/resign`, {});
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+}
+
+/// Requests with a session of their own (not the one `server.api` shares with the browsers).
+function sessionApi(url) {
+  let cookie = null;
+  return async (method, p, body) => {
+    const headers = body ? { 'content-type': 'application/json' } : {};
+    if (cookie) headers.cookie = cookie;
+    const res = await fetch(url + p, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0];
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+/// The profile (ratings, graph, statistics, history) in a window tall enough to show all of it.
+async function profileShot(page, name, size) {
+  const old = page.viewportSize();
+  await page.setViewportSize(size);
+  await page.click('#btn-me');
+  await page.locator('#dlg-profile').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => Number(document.querySelector('#rating-graph').dataset.points) > 1);
+  await page.locator('#profile-games li.games-item').first().waitFor();
+  // Point at a game on the graph: its rating and date show under it.
+  const box = await page.locator('#rating-graph svg').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const problems = await layoutProblems(page, '#dlg-profile');
+  await saveScreenshot(page, name);
+  await page.click('#profile-close');
+  await page.setViewportSize(old);
+  return problems;
+}
+
+/// The leaderboard (from the header, or on a phone from the profile).
+async function leaderboardShot(page, name) {
+  if (await page.locator('#btn-leaderboard').isVisible()) {
+    await page.click('#btn-leaderboard');
+  } else {
+    await page.click('#btn-me');
+    await page.click('#profile-leaderboard');
+  }
+  await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.querySelectorAll('#leaderboard-table tbody tr').length === 3);
+  await page.locator('#leaderboard-close').focus();
+  const problems = await layoutProblems(page, '#dlg-leaderboard');
+  await saveScreenshot(page, name);
+  await page.click('#leaderboard-close');
+  return problems;
+}
 after(async () => {
   await server?.stop();
 });
@@ -45,7 +131,10 @@ test('desktop 1280×800: a game against the computer; the layout does not move w
     assert.ok(layout1.board.y + layout1.board.height <= 800 && layout1.board.x >= 0, `board inside the window: ${JSON.stringify(layout1.board)}`);
     await page.mouse.move(1, 1);
     await page.waitForTimeout(1500); // let the evaluation arrive
+    assert.equal((await page.locator('#me-name').textContent()).trim(), '林伟', 'the header shows who is signed in');
     await saveScreenshot(page, 'desktop.png');
+    assert.deepEqual(await profileShot(page, 'profile-desktop.png', { width: 1280, height: 1320 }), []);
+    assert.deepEqual(await leaderboardShot(page, 'leaderboard-desktop.png'), []);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();
@@ -88,6 +177,8 @@ test('phone 390×844: board on top, controls below, nothing wider than the scree
     }
     await waitView(page, (v) => v.moves.length === 4, { what: 'four stones' });
     await saveScreenshot(page, 'phone.png');
+    assert.deepEqual(await profileShot(page, 'profile-phone.png', { width: 390, height: 1800 }), []);
+    assert.deepEqual(await leaderboardShot(page, 'leaderboard-phone.png'), []);
     assert.deepEqual(errors, []);
   } finally {
     await b.close();

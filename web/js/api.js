@@ -66,6 +66,11 @@ export const api = {
     const q = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '' && v != null)).toString();
     return request('GET', `/api/profiles/${enc(identity)}/games${q ? `?${q}` : ''}`);
   },
+  profileRatings: (identity, pool) => request('GET', `/api/profiles/${enc(identity)}/ratings/${enc(pool)}`),
+  leaderboards: () => request('GET', '/api/leaderboard'),
+  leaderboard: (pool, limit = 50) => request('GET', `/api/leaderboard/${enc(pool)}?limit=${Number(limit)}`),
+  gameRating: (id) => request('GET', `/api/games/${enc(id)}/rating`),
+  players: () => request('GET', '/api/players'),
   archiveUrl: (identity) => `/api/profiles/${enc(identity)}/archive`,
   recordUrl: (id, format) => `/api/games/${enc(id)}/record?format=${enc(format)}`,
   async record(id, format) {

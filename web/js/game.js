@@ -73,6 +73,7 @@ export function normalizeView(raw) {
     bubblesHeld: raw.bubbles_held || null,
     draft: !!raw.draft,
     owners: raw.owners || null,
+    rated: !!raw.rated,
   };
 }
 
@@ -97,10 +98,10 @@ export function draftView(request) {
   let clockView = null;
   if (clock.kind === 'side') {
     const ms = Number(clock.initial_seconds) * 1000;
-    clockView = { kind: 'side', black_ms: ms, white_ms: ms, running: null };
+    clockView = { kind: 'side', black_ms: ms, white_ms: ms, running: null, initial_ms: ms, increment_ms: Number(clock.increment_seconds) * 1000 };
   } else if (clock.kind === 'move') {
     const ms = Number(clock.seconds) * 1000;
-    clockView = { kind: 'move', black_ms: ms, white_ms: ms, running: null };
+    clockView = { kind: 'move', black_ms: ms, white_ms: ms, running: null, move_ms: ms };
   }
   const raw = {
     id: null,
@@ -126,6 +127,7 @@ export function draftView(request) {
     clock: clockView,
     opening: opening === 'free' ? null : { rule: opening, phase: 'place', seat: 'first', options: [] },
     thinking: false,
+    rated: !!request.rated,
   };
   return normalizeView(raw);
 }

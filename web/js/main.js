@@ -10,12 +10,15 @@ import { renderStatus, kindName, errorText } from './ui/status.js';
 import { initMoveList, renderMoveList } from './ui/movelist.js';
 import { renderPlayers, tickClocks } from './ui/clocks.js';
 import { renderEval } from './ui/evalbar.js';
-import { initNewGame, loadChoices, choicesToRequest } from './ui/newgame.js';
+import { initNewGame, loadChoices, choicesToRequest, computerRating } from './ui/newgame.js';
 import { initRecords, parseHash, gameLink } from './ui/records.js';
 import { renderOpening } from './ui/opening.js';
 import { initGames, rememberGame } from './ui/games.js';
 import { initAccount } from './ui/account.js';
 import { initProfile } from './ui/profile.js';
+import { initLeaderboard } from './ui/leaderboard.js';
+import { poolOfView, poolName, changeText, ratingText } from './ui/ratings.js';
+import { personOwner } from './ui/clocks.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -150,13 +153,13 @@ async function newGame(request) {
 }
 
 /// Shows a new game that is created on the server only when the player starts it.
-function showDraft(request) {
+function showDraft(request, { keepHash = false } = {}) {
   if (socket) {
     socket.close();
     socket = null;
   }
   store.setDraft(draftView(request), request);
-  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  if (location.hash && !keepHash) history.replaceState(null, '', location.pathname + location.search);
 }
 
 /// Creates the game on screen (a draft) on the server; returns its view, or null after showing why not.
@@ -245,7 +248,7 @@ function resign() {
 
 async function hint() {
   const v = store.view;
-  if (!v || v.result) return;
+  if (!v || v.result || v.rated) return;
   $('btn-hint').disabled = true;
   try {
     const h = await api.hint(v.id);
@@ -322,12 +325,96 @@ function canUndo(v) {
   return true;
 }
 
+/// What a finished rated game changed, by game id: `{ before, after }` of this page's player,
+/// `null` while it is being asked, `false` when there is none to show.
+const ratingChanges = new Map();
+
+/// Asks the server what a rated game that is over changed (the change is stored with the game's
+/// end, which the WebSocket can announce a moment earlier: ask again a few times).
+async function loadRatingChange(id) {
+  ratingChanges.set(id, null);
+  for (let i = 0; i < 8; i++) {
+    try {
+      const changes = await api.gameRating(id);
+      const me = store.me && store.me.identity;
+      const mine = (changes || []).find((c) => c.identity === me) || (store.watching() ? (changes || [])[0] : null);
+      if (mine) {
+        ratingChanges.set(id, mine);
+        render();
+        return;
+      }
+    } catch {
+      /* try again */
+    }
+    await new Promise((r) => setTimeout(r, 250 * (i + 1)));
+  }
+  // Nothing to show (a game whose seats have no owners changes no rating).
+  ratingChanges.set(id, false);
+  render();
+}
+
+/// People's ratings by `game identity pool` (`{rating, provisional}`), `null` while asked.
+const personRatings = new Map();
+
+/// The rating on a card of a rated game: the computer's published one, a person's in the game's
+/// pool (as it stood when the page asked; "1500?" before their first rated game there).
+function cardRating(color) {
+  const v = store.view;
+  const pool = poolOfView(v);
+  if (!v || !pool) return null;
+  const who = v.players ? v.players[color] : null;
+  if (who === 'computer') {
+    const r = v.computer && v.computer.player ? computerRating(v.computer.player) : null;
+    return r == null ? null : String(r);
+  }
+  const owner = personOwner(v, color);
+  if (!owner) return null;
+  // Asked once per game: the rating as it stood when the game was opened.
+  const key = `${v.id} ${owner} ${pool}`;
+  if (!personRatings.has(key)) {
+    personRatings.set(key, null);
+    api.profile(owner).then(
+      (p) => {
+        const row = (p.ratings || []).find((x) => x.pool === pool);
+        personRatings.set(key, row || { rating: 1500, provisional: true });
+        render();
+      },
+      () => {},
+    );
+  }
+  const r = personRatings.get(key);
+  return r ? ratingText(r.rating, r.provisional) : null;
+}
+
+/// The "Rated" badge with the pool, and after the end the rating change ("1500 → 1488 (−12)").
+function renderRated(v) {
+  const bar = $('rated-bar');
+  bar.hidden = !v || !v.rated;
+  if (bar.hidden) return;
+  const pool = poolOfView(v);
+  $('rated-pool').textContent = pool ? poolName(pool) : '';
+  bar.dataset.pool = pool || '';
+  // While it is played: what a rated game does not offer (on a phone, disabled buttons have no
+  // tooltip to say why).
+  let change = v.result ? '' : t('rated.rules');
+  $('rated-change').classList.toggle('rules', !v.result);
+  $('rated-change').classList.remove('up', 'down');
+  if (v.result && v.id) {
+    if (!ratingChanges.has(v.id) && store.me !== undefined) loadRatingChange(v.id);
+    const c = ratingChanges.get(v.id);
+    change = c ? changeText(c.before, c.after) : c === null ? t('rated.pending') : '';
+    $('rated-change').classList.toggle('up', !!c && c.after > c.before);
+    $('rated-change').classList.toggle('down', !!c && c.after < c.before);
+  }
+  $('rated-change').textContent = change;
+}
+
 function render() {
   const v = store.view;
   board.render(boardState(), settings);
   $('board').setAttribute('aria-label', v ? v.moves.map((m) => m.name).join(' ') : '');
   renderStatus($('status'), $('status-text'), store);
-  renderPlayers(cards, store);
+  renderPlayers(cards, store, cardRating);
   renderEval(evalEls, store, settings);
   renderMoveList($('movelist'), store);
   renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>
@@ -339,10 +426,17 @@ function render() {
   // Buttons that cannot act are disabled (the server would refuse them).
   // A spectator is offered nothing that acts for a seat.
   const watching = store.watching();
-  $('btn-undo').disabled = draft || watching || !canUndo(v) || store.busy;
+  // A rated game's moves stand: no undo, restart or hint (the server answers 409 rated_game).
+  const rated = !!v && v.rated;
+  $('btn-undo').disabled = draft || watching || rated || !canUndo(v) || store.busy;
   $('btn-resign').disabled = over || draft || watching;
-  $('btn-hint').disabled = over || draft || !store.isHumanTurn() || store.browsing();
-  $('btn-restart').disabled = draft || watching;
+  $('btn-hint').disabled = over || draft || rated || !store.isHumanTurn() || store.browsing();
+  $('btn-restart').disabled = draft || watching || rated;
+  for (const [id, key] of [['btn-undo', 'rated.no_undo'], ['btn-hint', 'rated.no_hint'], ['btn-restart', 'rated.no_restart']]) {
+    const title = rated ? t(key) : '';
+    if ($(id).title !== title) $(id).title = title;
+  }
+  renderRated(v);
   $('browse-bar').classList.toggle('on', store.browsing());
   const n = v ? v.moves.length : 0;
   const shown = store.shownPly();
@@ -382,7 +476,8 @@ store.subscribe(() => {
 let analysedKey = null;
 store.subscribe(() => {
   const v = store.view;
-  if (!settings.showEval || !v || v.result || !store.isHumanTurn() || !socket) return;
+  // No analysis during a rated game (the server refuses it).
+  if (!settings.showEval || !v || v.result || v.rated || !store.isHumanTurn() || !socket) return;
   const key = `${v.id}:${v.ply}`;
   if (key === analysedKey) return;
   if (socket.send({ type: 'analysis', time_ms: 800 })) analysedKey = key;
@@ -392,6 +487,7 @@ onLanguageChange(() => {
   account.renderHeader();
   account.rerender();
   profile.rerender();
+  leaderboard.rerender();
   render();
 });
 
@@ -416,7 +512,25 @@ const account = initAccount(store, {
   openProfile: () => profile.open(),
   toast,
 });
-const profile = initProfile($('dlg-profile'), store, { onOpen: openById, account });
+/// A profile or the leaderboard shown from a link (`#player=<id>`, `#leaderboard`) gives the
+/// address back to the game on screen when it closes.
+function leaveOverlay(key) {
+  if (parseHash(location.hash)[key] === undefined) return;
+  const v = store.view;
+  history.replaceState(null, '', v && v.id ? `#g=${encodeURIComponent(v.id)}` : location.pathname + location.search);
+}
+const profile = initProfile($('dlg-profile'), store, { onOpen: openById, account, onClose: () => leaveOverlay('player') });
+const leaderboard = initLeaderboard($('dlg-leaderboard'), { onClose: () => leaveOverlay('leaderboard'), me: () => store.me });
+// A person's name on a player card opens their profile.
+for (const card of Object.values(cards)) {
+  card.addEventListener('click', () => {
+    if (card.dataset.owner) location.hash = `player=${encodeURIComponent(card.dataset.owner)}`;
+  });
+}
+$('btn-leaderboard').addEventListener('click', () => {
+  if (parseHash(location.hash).leaderboard !== undefined) leaderboard.open();
+  else location.hash = 'leaderboard';
+});
 fillLanguageSelect($('lang'));
 initSettings($('dlg-settings'), $('btn-settings'), settings, () => {
   board.resize();
@@ -491,6 +605,19 @@ window.addEventListener('hashchange', () => start());
 
 async function start() {
   const h = parseHash(location.hash);
+  // Another player's profile, or the leaderboard, over the game on screen (a fresh board if none).
+  if (h.player !== undefined || h.leaderboard !== undefined) {
+    if (!store.view) showDraft(choicesToRequest(loadChoices()), { keepHash: true });
+    for (const d of document.querySelectorAll('dialog[open]')) if (d.id !== 'dlg-profile' && d.id !== 'dlg-leaderboard') d.close();
+    if (h.player) {
+      if ($('dlg-leaderboard').open) $('dlg-leaderboard').close();
+      await profile.open(h.player);
+    } else {
+      if ($('dlg-profile').open) $('dlg-profile').close();
+      await leaderboard.open(h.leaderboard || undefined);
+    }
+    return;
+  }
   if (h.g && (!store.view || String(store.view.id) !== h.g)) {
     try {
       const view = await api.getGame(h.g);

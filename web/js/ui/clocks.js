@@ -40,12 +40,28 @@ function playerLabels(store, color) {
   return [name, details.join(' · ')];
 }
 
-export function renderPlayers(cards, store) {
+/// The identity that plays `color` when a person does (against the computer the only owned seat;
+/// at one screen both seats are the creator's); null for the computer or a game without owners.
+export function personOwner(v, color) {
+  if (!v || v.draft || !v.owners) return null;
+  const who = v.players ? v.players[color] : null;
+  if (v.mode === 'computer' && who !== 'human') return null;
+  return v.owners.first || v.owners.second || null;
+}
+
+/// `ratingOf(color)`: the rating to show on a card in a rated game ("1432?"), or null.
+export function renderPlayers(cards, store, ratingOf = () => null) {
   const v = store.view;
   for (const color of ['black', 'white']) {
     const card = cards[color];
-    const [name, detail] = playerLabels(store, color);
+    const [name, plain] = playerLabels(store, color);
+    const rating = v && v.rated ? ratingOf(color) : null;
+    const detail = rating ? [plain, rating].filter(Boolean).join(' · ') : plain;
     card.querySelector('.player-name').textContent = name;
+    // A person's card links to their profile (the computer has none).
+    const owner = personOwner(v, color);
+    if (owner) card.dataset.owner = owner;
+    else delete card.dataset.owner;
     card.querySelector('.player-detail').textContent = detail;
     const toMove = !!v && !v.result && !(v.opening && v.opening.phase === 'choose') && v.sideToMove === color;
     card.classList.toggle('to-move', toMove);

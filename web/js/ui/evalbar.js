@@ -46,8 +46,9 @@ export function scoreText(s, mover) {
 }
 
 export function renderEval(els, store, settings) {
-  els.box.classList.toggle('off', !settings.showEval);
   const v = store.view;
+  // No analysis in a rated game (the server refuses it): no bar either.
+  els.box.classList.toggle('off', !settings.showEval || (!!v && v.rated));
   const a = store.hint || store.analysis;
   if (!v || !a) {
     els.white.style.width = '50%';

@@ -85,6 +85,7 @@ function fromServer(g, local) {
     result: g.result,
     over: g.result !== 'playing',
     updated: g.updated_at,
+    rated: !!g.rated,
   };
 }
 
@@ -133,6 +134,12 @@ export function initGames(dialog, { currentId, onOpen, me }) {
         const title = document.createElement('span');
         title.className = 'games-what';
         title.textContent = describeAny(g);
+        if (g.rated) {
+          const mark = document.createElement('span');
+          mark.className = 'games-rated';
+          mark.textContent = t('profile.rated');
+          title.append(' ', mark);
+        }
         const state = document.createElement('span');
         state.className = `games-state ${g.over ? 'over' : 'unfinished'}`;
         const how = g.result && g.result !== 'over' ? resultName(g.result) : t(g.over ? 'games.finished' : 'games.unfinished');

@@ -1,6 +1,8 @@
 // The new-game dialog: builds the body of POST /api/games and remembers the last choices.
 
 import { t, onLanguageChange } from '../i18n.js';
+import { api } from '../api.js';
+import { ratedWhyNot } from './ratings.js';
 
 const KEY = 'wuzi.newgame';
 export const DEFAULT_CHOICES = {
@@ -19,6 +21,7 @@ export const DEFAULT_CHOICES = {
   move_seconds: 30,
   minutes: 10,
   increment: 5,
+  rated: false,
 };
 
 export function loadChoices() {
@@ -52,7 +55,23 @@ export function choicesToRequest(c) {
       increment_seconds: Number(c.increment),
     };
   else body.clock = { kind: 'none' };
+  // "Rated" is remembered as chosen, and asked for only when these settings can be rated.
+  if (c.rated && !ratedWhyNot(c)) body.rated = true;
   return body;
+}
+
+/// The computer's fixed ratings by player id (`GET /api/players`), once known.
+const playerRatings = new Map();
+
+/// The computer player's published rating (`level6`, `classic-rank`), once known.
+export function computerRating(id) {
+  return playerRatings.get(id) ?? null;
+}
+
+/// "Level 6 · 1300" once the server has said the level's rating.
+function withRating(id, name) {
+  const r = playerRatings.get(id);
+  return r == null ? name : t('new.with_rating', { name, rating: r });
 }
 
 function fillPlayers(select) {
@@ -61,7 +80,7 @@ function fillPlayers(select) {
   for (let n = 1; n <= 10; n++) {
     const o = document.createElement('option');
     o.value = `level${n}`;
-    o.textContent = n === 1 ? t('new.level.hint1') : n === 10 ? t('new.level.hint10') : t('new.level', { n });
+    o.textContent = withRating(o.value, n === 1 ? t('new.level.hint1') : n === 10 ? t('new.level.hint10') : t('new.level', { n }));
     opts.push(o);
   }
   const group = document.createElement('optgroup');
@@ -69,7 +88,7 @@ function fillPlayers(select) {
   for (const c of ['rank', 'tuple', 'greedy']) {
     const o = document.createElement('option');
     o.value = `classic-${c}`;
-    o.textContent = t(`new.classic.${c}`);
+    o.textContent = withRating(o.value, t(`new.classic.${c}`));
     group.append(o);
   }
   select.replaceChildren(...opts, group);
@@ -81,7 +100,35 @@ export function initNewGame(dialog, { onStart }) {
   const el = form.elements;
   const errorEl = dialog.querySelector('#new-error');
   fillPlayers(el.player);
-  onLanguageChange(() => fillPlayers(el.player));
+  onLanguageChange(() => {
+    fillPlayers(el.player);
+    syncRated();
+  });
+  api.players().then(
+    (list) => {
+      for (const p of list || []) if (p && p.id && typeof p.rating === 'number') playerRatings.set(p.id, p.rating);
+      fillPlayers(el.player);
+    },
+    () => {},
+  );
+  /// Whether the player wants a rated game (kept while settings that cannot be rated are chosen).
+  let wantRated = false;
+  const ratedBox = el.rated;
+  const ratedWhy = dialog.querySelector('#new-rated-why');
+
+  function syncRated() {
+    const why = ratedWhyNot(read());
+    ratedBox.disabled = !!why;
+    ratedBox.checked = !why && wantRated;
+    ratedBox.closest('.switch').classList.toggle('disabled', !!why);
+    ratedWhy.textContent = why ? t(why) : t(ratedBox.checked ? 'new.rated.on' : 'new.rated.off');
+    dialog.querySelector('#new-rated-text').textContent = t(ratedBox.checked ? 'new.rated' : 'new.casual');
+    ratedWhy.classList.toggle('why', !!why);
+  }
+  ratedBox.addEventListener('change', () => {
+    wantRated = ratedBox.checked;
+    syncRated();
+  });
 
   function sync() {
     const computer = form.querySelector('input[name=mode]:checked').value === 'computer';
@@ -93,6 +140,7 @@ export function initNewGame(dialog, { onStart }) {
     form.querySelector('.custom-size').hidden = el.size.value !== 'custom';
     form.querySelector('.clock-move').hidden = el.clock.value !== 'move';
     form.querySelector('.clock-side').hidden = el.clock.value !== 'side';
+    syncRated();
   }
 
   function load(c) {
@@ -100,6 +148,7 @@ export function initNewGame(dialog, { onStart }) {
     form.querySelector(`input[name=color][value=${c.color}]`).checked = true;
     for (const k of ['player', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) el[k].value = String(c[k]);
     for (const k of ['width', 'height', 'move_seconds', 'minutes', 'increment']) el[k].value = c[k];
+    wantRated = !!c.rated;
     sync();
   }
 
@@ -109,6 +158,7 @@ export function initNewGame(dialog, { onStart }) {
     c.color = form.querySelector('input[name=color]:checked').value;
     for (const k of ['player', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) c[k] = el[k].value;
     for (const k of ['width', 'height', 'move_seconds', 'minutes', 'increment']) c[k] = Number(el[k].value);
+    c.rated = wantRated;
     return c;
   }
 

@@ -1,10 +1,16 @@
-// The player's profile: statistics (overall, by rule, by opponent, longest winning streak), the
-// history of their games with filters, each reopening the game, and "download all my games".
+// A player's profile: ratings per pool with a graph, statistics (overall, by rule, by opponent,
+// longest winning streak), the history of their games with filters and paging, each reopening the
+// game, and (your own) "download all my games" and the account buttons. Another player's profile
+// (`#player=<id>`, from the leaderboard) is the same page, read-only.
 
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { meName } from './account.js';
 import { colorName } from './status.js';
+import { POOLS, poolName, ratingText, signed, drawGraph } from './ratings.js';
+
+/// History lines asked for at a time ("More games" asks for the next ones).
+const PAGE = 25;
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,6 +66,19 @@ export function historyItem(g, { describe, current, onOpen }) {
   const title = document.createElement('span');
   title.className = 'games-what';
   title.textContent = describe(g);
+  if (g.rated) {
+    li.dataset.rated = '1';
+    const mark = document.createElement('span');
+    mark.className = 'games-rated';
+    mark.textContent = t('profile.rated');
+    title.append(' ', mark);
+    if (g.rating_change != null) {
+      const change = document.createElement('span');
+      change.className = `games-change ${g.rating_change > 0.5 ? 'up' : g.rating_change < -0.5 ? 'down' : ''}`.trim();
+      change.textContent = signed(g.rating_change);
+      title.append(' ', change);
+    }
+  }
   const state = document.createElement('span');
   state.className = `games-state ${g.result === 'playing' ? 'unfinished' : 'over'}`;
   const bits = [resultName(g.result), g.ply === 1 ? t('games.one_move') : t('games.moves', { n: g.ply }), when(g.updated_at)];
@@ -71,12 +90,32 @@ export function historyItem(g, { describe, current, onOpen }) {
     onOpen(g.id);
   });
   li.append(open);
+  // The game's record, without opening it.
+  const downloads = document.createElement('span');
+  downloads.className = 'games-downloads';
+  for (const format of ['sgf', 'psq']) {
+    const a = document.createElement('a');
+    a.className = 'btn small';
+    a.href = api.recordUrl(g.id, format);
+    a.download = `wuzi-${g.id}.${format}`;
+    a.textContent = format.toUpperCase();
+    a.title = t('profile.download_one', { format: format.toUpperCase() });
+    downloads.append(a);
+  }
+  li.append(downloads);
   return li;
 }
 
-export function initProfile(dialog, store, { onOpen, account }) {
+export function initProfile(dialog, store, { onOpen, account, onClose }) {
   let identity = null;
   let stats = null;
+  /// Whether the profile on screen is this page's own player (account buttons, the archive).
+  let own = true;
+  /// The server has no such player (a link to a wrong id).
+  let missing = false;
+  /// The pool the graph shows, and its points (`GET /api/profiles/{id}/ratings/{pool}`).
+  let graphPool = null;
+  let graphPoints = [];
 
   function describe(g) {
     const bits = [ruleName(g.rule), opponentName(g.opponent)];
@@ -145,25 +184,149 @@ export function initProfile(dialog, store, { onOpen, account }) {
 
   function renderHead() {
     const me = store.me;
-    const name = stats && stats.kind === 'account' ? stats.display_name || stats.username : meName(me);
+    let name;
+    if (stats && stats.kind === 'account') name = stats.display_name || stats.username;
+    else if (own) name = meName(me);
+    else if (missing) name = t('profile.not_found');
+    else name = t(stats && stats.kind === 'deleted' ? 'profile.kind.deleted' : 'account.guest');
     $('profile-name').textContent = name;
-    const sub = stats && stats.kind === 'account' && stats.username ? `@${stats.username}` : stats && stats.kind === 'deleted' ? t('profile.kind.deleted') : t('profile.kind.guest');
+    let sub = stats && stats.kind === 'account' && stats.username ? `@${stats.username}` : stats && stats.kind === 'deleted' ? t('profile.kind.deleted') : t('profile.kind.guest');
+    if (missing && !own) sub = '';
     $('profile-sub').textContent = sub;
+    // Someone else's profile is read-only: no account buttons, no archive of their games.
+    $('profile-account-buttons').hidden = !own;
+    $('profile-archive').hidden = !own || !identity;
   }
 
+  // ------------------------------------------------------------ ratings
+  /// The pools the player has a rating in, most games first.
+  function ratedPools() {
+    const list = (stats && Array.isArray(stats.ratings) ? stats.ratings : []).filter((r) => POOLS.includes(r.pool));
+    return [...list].sort((a, b) => b.games - a.games || POOLS.indexOf(a.pool) - POOLS.indexOf(b.pool));
+  }
+
+  function renderRatings() {
+    const pools = ratedPools();
+    const cards = pools.map((r) => {
+      const li = document.createElement('li');
+      const card = document.createElement('button');
+      card.type = 'button';
+      card.className = 'rating-card';
+      card.dataset.pool = r.pool;
+      card.setAttribute('aria-pressed', String(r.pool === graphPool));
+      const pool = document.createElement('span');
+      pool.className = 'rating-pool';
+      pool.textContent = poolName(r.pool);
+      const value = document.createElement('span');
+      value.className = 'rating-value';
+      value.textContent = ratingText(r.rating, r.provisional);
+      if (r.provisional) value.title = t('profile.provisional');
+      const games = document.createElement('span');
+      games.className = 'rating-games';
+      games.textContent = r.games === 1 ? t('profile.rating_one_game') : t('profile.rating_games', { n: r.games });
+      card.append(pool, value, games);
+      card.addEventListener('click', () => selectPool(r.pool));
+      li.append(card);
+      return li;
+    });
+    $('rating-cards').replaceChildren(...cards);
+    $('rating-cards').hidden = !pools.length;
+    $('ratings-empty').hidden = !!pools.length;
+    $('ratings-empty').textContent = t(own ? 'profile.no_ratings' : 'profile.no_ratings_other');
+    $('rating-graph-box').hidden = !pools.length;
+    // A pool selector when there is more than one pool.
+    const sel = $('graph-pool');
+    sel.hidden = pools.length < 2;
+    sel.replaceChildren(
+      ...pools.map((r) => {
+        const opt = document.createElement('option');
+        opt.value = r.pool;
+        opt.textContent = poolName(r.pool);
+        return opt;
+      }),
+    );
+    if (graphPool) sel.value = graphPool;
+  }
+
+  let graphSeq = 0;
+  async function selectPool(pool) {
+    graphPool = pool;
+    for (const c of $('rating-cards').querySelectorAll('.rating-card')) c.setAttribute('aria-pressed', String(c.dataset.pool === pool));
+    $('graph-pool').value = pool || '';
+    const seq = ++graphSeq;
+    let points = [];
+    if (identity && pool) {
+      try {
+        points = await api.profileRatings(identity, pool);
+      } catch {
+        points = [];
+      }
+    }
+    if (seq !== graphSeq) return;
+    graphPoints = points || [];
+    $('rating-graph').dataset.pool = pool || '';
+    $('rating-graph').dataset.points = String(graphPoints.length);
+    drawNow();
+  }
+
+  function drawNow() {
+    if (!dialog.open || $('rating-graph-box').hidden) return;
+    drawGraph($('rating-graph'), $('graph-readout'), graphPoints);
+  }
+
+  $('graph-pool').addEventListener('change', (e) => selectPool(e.target.value));
+  // The graph is drawn at the size it is shown (its labels stay readable on a phone).
+  let lastWidth = 0;
+  new ResizeObserver(() => {
+    const w = $('rating-graph').clientWidth;
+    if (w && Math.abs(w - lastWidth) > 2) {
+      lastWidth = w;
+      drawNow();
+    }
+  }).observe($('rating-graph'));
+
   let historySeq = 0;
-  async function renderHistory() {
+  /// The history lines shown (for "More games": the next page starts before the last one).
+  let shown = [];
+
+  function item(g) {
+    return historyItem(g, {
+      describe,
+      current: store.view && store.view.id,
+      onOpen: (id) => {
+        dialog.close();
+        onOpen(id);
+      },
+    });
+  }
+
+  /// The first page of the history (`more`: the next page, after the lines shown).
+  async function renderHistory({ more = false } = {}) {
     const list = $('profile-games');
     const seq = ++historySeq;
     let games = [];
+    let failed = false;
     if (identity) {
+      const filters = { rule: $('filter-rule').value, result: $('filter-result').value, opponent: $('filter-opponent').value, limit: PAGE };
+      if (more && shown.length) filters.before = shown[shown.length - 1].updated_at;
       try {
-        games = await api.profileGames(identity, { rule: $('filter-rule').value, result: $('filter-result').value, opponent: $('filter-opponent').value, limit: 100 });
+        games = await api.profileGames(identity, filters);
       } catch {
         games = [];
+        failed = true;
       }
     }
     if (seq !== historySeq) return;
+    $('profile-more').hidden = failed || games.length < PAGE;
+    if (more) {
+      // Lines changed at the same millisecond as the last one shown are not repeated.
+      const have = new Set(shown.map((g) => g.id));
+      const fresh = games.filter((g) => !have.has(g.id));
+      shown = [...shown, ...fresh];
+      list.append(...fresh.map(item));
+      return;
+    }
+    shown = games;
     if (!games.length) {
       const li = document.createElement('li');
       li.className = 'games-empty';
@@ -171,49 +334,60 @@ export function initProfile(dialog, store, { onOpen, account }) {
       list.replaceChildren(li);
       return;
     }
-    list.replaceChildren(
-      ...games.map((g) =>
-        historyItem(g, {
-          describe,
-          current: store.view && store.view.id,
-          onOpen: (id) => {
-            dialog.close();
-            onOpen(id);
-          },
-        }),
-      ),
-    );
+    list.replaceChildren(...games.map(item));
   }
 
-  for (const id of ['filter-rule', 'filter-result', 'filter-opponent']) $(id).addEventListener('change', renderHistory);
+  for (const id of ['filter-rule', 'filter-result', 'filter-opponent']) $(id).addEventListener('change', () => renderHistory());
+  $('profile-more').addEventListener('click', () => renderHistory({ more: true }));
+  $('profile-leaderboard').addEventListener('click', (e) => {
+    e.preventDefault();
+    location.hash = 'leaderboard';
+    dialog.close();
+  });
   $('profile-close').addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => onClose && onClose());
 
   return {
-    async open() {
+    /// Opens the profile of `who` (an identity id), or this page's own without one.
+    async open(who) {
       const me = store.me || (await account.refresh());
-      identity = me && me.identity;
+      const mine = me && me.identity;
+      identity = who || mine;
+      own = !who || who === mine;
       stats = null;
+      missing = false;
       if (identity) {
         try {
           stats = await api.profile(identity);
-        } catch {
+        } catch (e) {
           stats = null;
+          missing = e && e.status === 404;
         }
       }
+      const pools = ratedPools();
+      graphPool = pools.length ? pools[0].pool : null;
+      graphPoints = [];
+      for (const id of ['filter-rule', 'filter-result', 'filter-opponent']) $(id).value = '';
+      dialog.dataset.identity = identity || '';
+      dialog.classList.toggle('other', !own);
       renderHead();
+      renderRatings();
       renderStats();
-      $('profile-archive').hidden = !identity;
       if (identity) $('profile-archive').href = api.archiveUrl(identity);
       account.renderHeader();
+      $('profile-account-buttons').hidden = !own;
       await renderHistory();
       if (!dialog.open) dialog.showModal();
+      await selectPool(graphPool);
     },
     /// After a language change while open.
     rerender() {
       if (!dialog.open) return;
       renderHead();
+      renderRatings();
       renderStats();
       renderHistory();
+      drawNow();
     },
   };
 }
