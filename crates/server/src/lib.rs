@@ -51,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::profiles::router())
         .merge(api::ratings::router())
         .merge(api::lobby::router())
+        .merge(api::chat::router())
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)

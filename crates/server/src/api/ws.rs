@@ -280,6 +280,14 @@ where
                 continue;
             }
             msg = rx.recv() => match msg {
+                // Chat goes to its room: the players', or the spectators'.
+                Ok(ServerMsg::Chat { message }) => {
+                    let players = if owners.has(peer.who.as_ref()) { "players" } else { "spectators" };
+                    if message.room != players {
+                        continue;
+                    }
+                    ServerMsg::Chat { message }
+                }
                 Ok(m) => m,
                 Err(broadcast::error::RecvError::Lagged(_)) => match hub.view(&slot).await {
                     Ok(game) => ServerMsg::State { game: Box::new(game) },
