@@ -117,6 +117,8 @@ pub struct Slot {
 struct Presence {
     sockets: HashMap<Option<IdentityId>, usize>,
     away_since: [Option<i64>; 2],
+    /// Each player's connection lag.
+    lag: HashMap<IdentityId, crate::lag::Lag>,
 }
 
 fn seat_index(seat: Seat) -> usize {
@@ -166,6 +168,21 @@ impl Slot {
                 }
             }
         }
+    }
+
+    /// Notes a round trip (ms) measured on a socket of `who`.
+    pub fn note_round_trip(&self, who: &IdentityId, rtt_ms: i64) {
+        self.presence()
+            .lag
+            .entry(who.clone())
+            .or_default()
+            .observe(rtt_ms);
+    }
+
+    /// The lag of `who`'s connection (none measured: no credit).
+    pub fn lag_of(&self, who: Option<&IdentityId>) -> crate::lag::Lag {
+        who.and_then(|w| self.presence().lag.get(w).copied())
+            .unwrap_or_default()
     }
 
     /// Since when `seat`'s player has had no socket open on the game (after having one).

@@ -16,6 +16,7 @@ pub mod error;
 pub mod hub;
 pub mod id;
 pub mod identity;
+pub mod lag;
 pub mod live;
 pub mod lobby;
 pub mod net;
