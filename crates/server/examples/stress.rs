@@ -28,7 +28,6 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -37,93 +36,30 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
+mod support;
+use support::{Server, percentile};
+
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-/// A `wuzi serve` process on a free port.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(wuzi: &Path, db: &Path, nofile: Option<u32>) -> Server {
-        let mut cmd = if let Some(n) = nofile {
-            let mut c = Command::new("bash");
-            c.arg("-c")
-                .arg(format!(
-                    "ulimit -Sn {n}; ulimit -Hn {n}; exec \"$0\" \"$@\""
-                ))
-                .arg(wuzi);
-            c
-        } else {
-            Command::new(wuzi)
-        };
-        let mut child = cmd
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--log-level",
-                "error",
-                "--db",
-            ])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start wuzi serve");
-        let mut line = String::new();
-        std::io::BufRead::read_line(
-            &mut std::io::BufReader::new(child.stdout.take().unwrap()),
-            &mut line,
-        )
-        .unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        // One browser plays every game of a scenario: take its session cookie first (a
-        // restarted server on the same database knows the cookie and sets none).
-        let mut s = std::net::TcpStream::connect(addr).unwrap();
-        let body = r#"{"mode":"local"}"#;
-        let req = format!(
-            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n{}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            cookie_header(),
-            body.len()
-        );
-        std::io::Write::write_all(&mut s, req.as_bytes()).unwrap();
-        let mut out = String::new();
-        std::io::Read::read_to_string(&mut s, &mut out).unwrap();
-        keep_cookie(&out);
-        Server { child, addr }
-    }
-
-    fn rss_mb(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find(|l| l.starts_with("VmRSS:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
-    }
-
-    fn kill9(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill9();
-    }
+/// A `wuzi serve` process for a scenario, with the session cookie of the scenario's one
+/// browser.
+fn start(wuzi: &Path, db: &Path, nofile: Option<u32>) -> Server {
+    let server = Server::spawn(wuzi, db, nofile);
+    let addr = server.addr;
+    // One browser plays every game of a scenario: take its session cookie first (a
+    // restarted server on the same database knows the cookie and sets none).
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let body = r#"{"mode":"local"}"#;
+    let req = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n{}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        cookie_header(),
+        body.len()
+    );
+    std::io::Write::write_all(&mut s, req.as_bytes()).unwrap();
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut s, &mut out).unwrap();
+    keep_cookie(&out);
+    server
 }
 
 /// The session cookie of the scenario's browser.
@@ -195,18 +131,8 @@ async fn http_from(
     (status, json)
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i]
-}
-
 fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wuzi-stress-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{name}.sqlite3"))
+    support::temp_db("stress", name)
 }
 
 /// The first free point of a fixed spiral around the centre (a legal move for
@@ -252,7 +178,7 @@ async fn ws_connect(addr: SocketAddr, id: &str) -> Option<Socket> {
 
 /// Item 1.
 async fn queue(wuzi: &Path) {
-    let server = Server::start(wuzi, &temp_db("queue"), None);
+    let server = start(wuzi, &temp_db("queue"), None);
     let addr = server.addr;
     // 36 hints of 10 s, as in the issue: two from each of 18 loopback addresses, each on
     // a game of its own (one address cannot have more than two in progress, one game
@@ -389,7 +315,7 @@ async fn level10(wuzi: &Path) {
         (50, json!({"kind": "none"}), 3),
         (20, json!({"kind": "move", "seconds": 20}), 1),
     ] {
-        let server = Server::start(wuzi, &temp_db(&format!("level10-{n}")), None);
+        let server = start(wuzi, &temp_db(&format!("level10-{n}")), None);
         let addr = server.addr;
         let started = Instant::now();
         let games: Vec<_> = (0..n)
@@ -427,7 +353,7 @@ async fn level10(wuzi: &Path) {
 
 /// Item 4.
 async fn frames(wuzi: &Path) {
-    let server = Server::start(wuzi, &temp_db("frames"), None);
+    let server = start(wuzi, &temp_db("frames"), None);
     let addr = server.addr;
     let (_, g) = http(addr, "POST", "/api/games", Some(json!({"mode": "local"}))).await;
     let id = g["id"].as_str().unwrap().to_string();
@@ -487,7 +413,7 @@ async fn frames(wuzi: &Path) {
 
 /// Item 5.
 async fn slowloris(wuzi: &Path) {
-    let server = Server::start(wuzi, &temp_db("slowloris"), Some(1024));
+    let server = start(wuzi, &temp_db("slowloris"), Some(1024));
     let addr = server.addr;
     let mut slow = Vec::new();
     for _ in 0..1500 {
@@ -556,7 +482,7 @@ async fn slowloris(wuzi: &Path) {
 /// Item 7.
 async fn outage(wuzi: &Path) {
     let db = temp_db("outage");
-    let mut server = Server::start(wuzi, &db, None);
+    let mut server = start(wuzi, &db, None);
     let addr = server.addr;
     let mut ids = Vec::new();
     for i in 0..10 {
@@ -588,7 +514,7 @@ async fn outage(wuzi: &Path) {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     server.kill9();
     tokio::time::sleep(Duration::from_secs(12)).await;
-    let server = Server::start(wuzi, &db, None);
+    let server = start(wuzi, &db, None);
     let mut lost = 0;
     for id in &ids {
         let (_, g) = http(server.addr, "GET", &format!("/api/games/{id}"), None).await;
@@ -603,7 +529,7 @@ async fn outage(wuzi: &Path) {
 
 /// Item 9.
 async fn memory(wuzi: &Path) {
-    let server = Server::start(wuzi, &temp_db("memory"), None);
+    let server = start(wuzi, &temp_db("memory"), None);
     let addr = server.addr;
     let (_, g) = http(addr, "POST", "/api/games", Some(json!({"mode": "local"}))).await;
     let id = g["id"].as_str().unwrap().to_string();
@@ -631,7 +557,7 @@ async fn memory(wuzi: &Path) {
 /// Every acknowledged move survives kill -9.
 async fn durability(wuzi: &Path) {
     let db = temp_db("durability");
-    let mut server = Server::start(wuzi, &db, None);
+    let mut server = start(wuzi, &db, None);
     let mut ids = Vec::new();
     for _ in 0..70 {
         let (_, g) = http(
@@ -686,7 +612,7 @@ async fn durability(wuzi: &Path) {
         for p in players {
             acked.push(p.await.unwrap());
         }
-        server = Server::start(wuzi, &db, None);
+        server = start(wuzi, &db, None);
         for (id, ply) in acked {
             let (_, g) = http(server.addr, "GET", &format!("/api/games/{id}"), None).await;
             let stored = g["ply"].as_u64().unwrap_or(0);
