@@ -78,6 +78,8 @@ impl From<StoreError> for Error {
 #[derive(Clone, Debug)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// Game writes go to the writer thread ([`run_writer`]).
+    writer: std::sync::mpsc::Sender<WriteJob>,
     /// The last sign of life noted before this store was opened.
     alive_before_open: Option<i64>,
 }
@@ -107,8 +109,16 @@ impl Store {
                 |r| r.get(0),
             )
             .optional()?;
+        let conn = Arc::new(Mutex::new(conn));
+        let (writer, jobs) = std::sync::mpsc::channel();
+        let shared = Arc::clone(&conn);
+        std::thread::Builder::new()
+            .name("wuzi-db-writer".into())
+            .spawn(move || run_writer(shared, jobs))
+            .map_err(|e| StoreError::Task(format!("cannot start the database writer: {e}")))?;
         Ok(Store {
-            conn: Arc::new(Mutex::new(conn)),
+            conn,
+            writer,
             alive_before_open,
         })
     }
@@ -149,74 +159,20 @@ impl Store {
     ) -> Result<(), StoreError> {
         let setup = serde_json::to_string(&game.setup).map_err(|e| damaged(&game.id, e))?;
         let state = serde_json::to_string(&game.state).map_err(|e| damaged(&game.id, e))?;
-        let status = if summary.winner.is_some() {
-            "over"
-        } else {
-            "playing"
-        };
-        let s = summary;
-        self.with(move |conn| {
-            let tx = conn.transaction()?;
-            if !new {
-                let n = tx.execute(
-                    "UPDATE games SET updated_at = ?2, status = ?3, state = ?4,
-                       black_owner = ?5, white_owner = ?6, winner = ?7, end_reason = ?8, ply = ?9
-                     WHERE id = ?1",
-                    params![
-                        game.id.as_str(),
-                        game.updated_at,
-                        status,
-                        state,
-                        s.black_owner.as_ref().map(IdentityId::as_str),
-                        s.white_owner.as_ref().map(IdentityId::as_str),
-                        s.winner,
-                        s.reason,
-                        s.ply
-                    ],
-                )?;
-                if n != 1 {
-                    return Err(StoreError::Missing(game.id.to_string()));
-                }
-                if let Some(rated) = &s.rating {
-                    ratings::apply(&tx, &game.id, rated, game.updated_at)?;
-                }
-                tx.commit()?;
-                return Ok(());
-            }
-            let inserted = tx.execute(
-                "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state,
-                   black_owner, white_owner, opponent, winner, end_reason, ply, rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-                 ON CONFLICT (id) DO NOTHING",
-                params![
-                    game.id.as_str(),
-                    game.created_at,
-                    game.updated_at,
-                    match game.setup.mode {
-                        crate::live::Mode::Local => "local",
-                        crate::live::Mode::Computer => "computer",
-                        crate::live::Mode::Online => "online",
-                    },
-                    game.setup.config.rule.name(),
-                    status,
-                    setup,
-                    state,
-                    s.black_owner.as_ref().map(IdentityId::as_str),
-                    s.white_owner.as_ref().map(IdentityId::as_str),
-                    s.opponent,
-                    s.winner,
-                    s.reason,
-                    s.ply,
-                    s.rated
-                ],
-            )?;
-            if inserted != 1 {
-                return Err(StoreError::Taken(game.id.to_string()));
-            }
-            tx.commit()?;
-            Ok(())
-        })
-        .await
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.writer
+            .send(WriteJob {
+                game,
+                setup,
+                state,
+                summary,
+                new,
+                reply,
+            })
+            .map_err(|_| StoreError::Task("the database writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Task("the database writer has stopped".into()))?
     }
 
     /// Deletes the games nobody ever played in (no stone, not over) that were last
@@ -812,6 +768,135 @@ impl Account {
             password_hash: r.get(4)?,
         })
     }
+}
+
+/// One game write waiting for the writer.
+struct WriteJob {
+    game: StoredGame,
+    setup: String,
+    state: String,
+    summary: GameSummary,
+    new: bool,
+    reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// Most writes committed together.
+const MAX_BATCH: usize = 512;
+
+/// The writer thread: takes the waiting game writes, applies each in a savepoint of one
+/// transaction, commits them with one sync to disk (group commit), and only then answers
+/// each. A write that fails is rolled back alone; a commit that fails fails them all.
+/// Under load many games' moves share one sync instead of queueing for one each.
+fn run_writer(conn: Arc<Mutex<Connection>>, jobs: std::sync::mpsc::Receiver<WriteJob>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        let Ok(mut guard) = conn.lock() else {
+            for j in batch {
+                let _ = j
+                    .reply
+                    .send(Err(StoreError::Task("database lock poisoned".into())));
+            }
+            continue;
+        };
+        let mut results = Vec::with_capacity(batch.len());
+        let committed = (|| -> Result<(), StoreError> {
+            let mut tx = guard.transaction()?;
+            for j in &batch {
+                let mut sp = tx.savepoint()?;
+                let r = write_one(&sp, j);
+                if r.is_ok() {
+                    sp.commit()?;
+                } else {
+                    sp.rollback()?;
+                }
+                results.push(r);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        drop(guard);
+        for (i, j) in batch.into_iter().enumerate() {
+            let r = match &committed {
+                Ok(()) => results
+                    .get_mut(i)
+                    .map_or(Ok(()), |r| std::mem::replace(r, Ok(()))),
+                Err(e) => Err(StoreError::Task(format!("commit failed: {e}"))),
+            };
+            let _ = j.reply.send(r);
+        }
+    }
+}
+
+/// One game write, inside the writer's transaction.
+fn write_one(conn: &Connection, j: &WriteJob) -> Result<(), StoreError> {
+    let (game, s) = (&j.game, &j.summary);
+    let status = if s.winner.is_some() {
+        "over"
+    } else {
+        "playing"
+    };
+    if !j.new {
+        let n = conn.execute(
+            "UPDATE games SET updated_at = ?2, status = ?3, state = ?4,
+               black_owner = ?5, white_owner = ?6, winner = ?7, end_reason = ?8, ply = ?9
+             WHERE id = ?1",
+            params![
+                game.id.as_str(),
+                game.updated_at,
+                status,
+                j.state,
+                s.black_owner.as_ref().map(IdentityId::as_str),
+                s.white_owner.as_ref().map(IdentityId::as_str),
+                s.winner,
+                s.reason,
+                s.ply
+            ],
+        )?;
+        if n != 1 {
+            return Err(StoreError::Missing(game.id.to_string()));
+        }
+        if let Some(rated) = &s.rating {
+            ratings::apply(conn, &game.id, rated, game.updated_at)?;
+        }
+        return Ok(());
+    }
+    let inserted = conn.execute(
+        "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state,
+           black_owner, white_owner, opponent, winner, end_reason, ply, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT (id) DO NOTHING",
+        params![
+            game.id.as_str(),
+            game.created_at,
+            game.updated_at,
+            match game.setup.mode {
+                crate::live::Mode::Local => "local",
+                crate::live::Mode::Computer => "computer",
+                crate::live::Mode::Online => "online",
+            },
+            game.setup.config.rule.name(),
+            status,
+            j.setup,
+            j.state,
+            s.black_owner.as_ref().map(IdentityId::as_str),
+            s.white_owner.as_ref().map(IdentityId::as_str),
+            s.opponent,
+            s.winner,
+            s.reason,
+            s.ply,
+            s.rated
+        ],
+    )?;
+    if inserted != 1 {
+        return Err(StoreError::Taken(game.id.to_string()));
+    }
+    Ok(())
 }
 
 fn damaged(id: &GameId, e: impl std::fmt::Display) -> StoreError {

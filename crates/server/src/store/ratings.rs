@@ -1,7 +1,7 @@
 //! Ratings in the store: the update at a rated game's end, and what profiles, graphs and
 //! leaderboards read.
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use wuzi_engine::PlayerKind;
 
@@ -98,7 +98,7 @@ pub struct LeaderRow {
 }
 
 fn read_rating(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     who: &IdentityId,
     pool: &str,
 ) -> Result<(Rating, i64), StoreError> {
@@ -126,7 +126,7 @@ fn read_rating(
 /// once: a person with a change for it already is skipped (a game saved again, a
 /// restart of the server). Everyone is rated from the ratings before the game.
 pub(super) fn apply(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     game: &GameId,
     result: &RatedResult,
     now: i64,
