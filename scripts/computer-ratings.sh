@@ -26,11 +26,15 @@ openings=${OPENINGS:-/work/shared/data/openings/canonical3_15_offset.txt}
 [ -f "$openings" ] || openings=$root/../shared/data/openings/canonical3_15_offset.txt
 anchor=800
 
-# The ladder, weakest first, and the games each pair plays (more where the pair is close
-# and cheap; the top pairs cost minutes a game).
-ladder=(level1 level2 level3 level4 classic-greedy level5 classic-rank classic-tuple
-    level6 level7 level8 level9 level10)
-games=(100 100 100 100 100 100 100 100 60 60 40 16)
+# The levels stand in a ladder, each against the next; the games each pair plays (more
+# where the pair is close and cheap; the top pairs cost minutes a game).
+ladder=(level1 level2 level3 level4 level5 level6 level7 level8 level9 level10)
+games=(100 100 100 100 300 260 60 40 16)
+# The classic AIs each play the levels nearest them; their ratings are fitted to those games
+# with the levels' ratings fixed (maximum likelihood, draws half).
+classics=(classic-greedy classic-rank classic-tuple)
+anchors=(level4 level5 level6)
+anchor_games=60
 
 want() {
     [ $# -eq 1 ] && return 0
@@ -39,34 +43,80 @@ want() {
     return 1
 }
 
-for i in "${!games[@]}"; do
-    a=${ladder[$i]} b=${ladder[$((i + 1))]} n=${games[$i]}
-    name="$a-vs-$b"
-    report="$out/$name.txt"
-    if [ -s "$report" ] || ! want "$name" "$@"; then continue; fi
-    echo "== $name: $n games" >&2
-    "$wuzi" match "$a" "$b" --time-per-move 5000 --games "$n" --openings "$openings" \
+play() { # A B GAMES
+    local name="$1-vs-$2" report="$out/$1-vs-$2.txt"
+    if [ -s "$report" ] || ! want "$name" "${pairs[@]}"; then return 0; fi
+    echo "== $name: $3 games" >&2
+    "$wuzi" match "$1" "$2" --time-per-move 5000 --games "$3" --openings "$openings" \
         --quiet >"$report.part"
     mv "$report.part" "$report"
+}
+
+pairs=("$@")
+for i in "${!games[@]}"; do
+    play "${ladder[$i]}" "${ladder[$((i + 1))]}" "${games[$i]}"
+done
+for c in "${classics[@]}"; do
+    for l in "${anchors[@]}"; do play "$c" "$l" "$anchor_games"; done
 done
 
-# The table: cumulative ratings down the ladder.
-printf '%-16s %8s  %-32s %s\n' player rating "against the previous (W-D-L, Elo 95%)" report
-rating=$anchor
-printf '%-16s %8s\n' "${ladder[0]}" "$rating"
+# "Elo difference (a - b): E (95% interval LO .. HI)" -> "E LO HI"; the row of a: W-D-L.
+elo() { sed -nE 's/^Elo difference.*: ([^ ]+) \(95% interval ([^ ]+) \.\. ([^)]+)\).*/\1 \2 \3/p' "$1"; }
+wdl() { awk -v p="$2" '$1 == p { print $3, $4, $5; exit }' "$1"; }
+
+# The levels: cumulative ratings down the ladder.
+declare -A rating
+printf '%-16s %8s  %-34s %s\n' player rating "games (W-D-L of the first), Elo 95%" report
+rating[${ladder[0]}]=$anchor
+printf '%-16s %8s\n' "${ladder[0]}" "$anchor"
+r=$anchor
 for i in "${!games[@]}"; do
     a=${ladder[$i]} b=${ladder[$((i + 1))]}
     report="$out/$a-vs-$b.txt"
-    [ -s "$report" ] || { printf '%-16s %8s  (not measured)\n' "$b" "?"; continue; }
-    # "Elo difference (a - b): E (95% interval LO .. HI)"; the row of a: games wins draws losses
-    line=$(grep '^Elo difference' "$report")
-    read -r e lo hi < <(echo "$line" | sed -E 's/.*: ([^ ]+) \(95% interval ([^ ]+) \.\. ([^)]+)\).*/\1 \2 \3/')
-    wdl=$(awk -v p="$a" '$1 == p { print $3 "-" $4 "-" $5; exit }' "$report")
+    if [ ! -s "$report" ] || [ -n "${broken:-}" ]; then
+        # Everything above a missing pair is unknown.
+        broken=1
+        printf '%-16s %8s  (not measured)\n' "$b" "?"
+        continue
+    fi
+    read -r e lo hi < <(elo "$report")
+    read -r w d l < <(wdl "$report" "$a")
     mark=""
     case "$e" in
     -inf) e=$hi mark="*" ;;
     +inf | inf) e=$lo mark="*" ;;
     esac
-    rating=$((rating - ${e#+}))
-    printf '%-16s %8s  %-32s %s\n' "$b" "$rating$mark" "$wdl, ${e} (${lo} .. ${hi})" "$report"
+    r=$((r - ${e#+}))
+    rating[$b]=$r
+    printf '%-16s %8s  %-34s %s\n' "$b" "$r$mark" "$a $w-$d-$l, $e ($lo .. $hi)" "$report"
+done
+
+# The classic AIs: the rating that makes their games against the levels most likely.
+for c in "${classics[@]}"; do
+    data=""
+    for l in "${anchors[@]}"; do
+        report="$out/$c-vs-$l.txt"
+        [ -s "$report" ] && [ -n "${rating[$l]:-}" ] || continue
+        read -r w d l2 < <(wdl "$report" "$c")
+        data+="${rating[$l]} $w $d $l2 "
+    done
+    [ -n "$data" ] || { printf '%-16s %8s  (not measured)\n' "$c" "?"; continue; }
+    echo "$data" | awk -v name="$c" '{
+        n = NF / 4
+        best = -1e300
+        for (r = 0; r <= 3000; r++) {
+            ll[r] = 0
+            for (i = 0; i < n; i++) {
+                opp = $(4 * i + 1); s = $(4 * i + 2) + $(4 * i + 3) / 2; f = $(4 * i + 4) + $(4 * i + 3) / 2
+                p = 1 / (1 + 10 ^ ((opp - r) / 400))
+                ll[r] += s * log(p) + f * log(1 - p)
+            }
+            if (ll[r] > best) { best = ll[r]; at = r }
+        }
+        lo = at; while (lo > 0 && ll[lo] > best - 1.92) lo--
+        hi = at; while (hi < 3000 && ll[hi] > best - 1.92) hi++
+        games = ""
+        for (i = 0; i < n; i++) games = games sprintf("%s%d-%d-%d", i ? ", " : "", $(4 * i + 2), $(4 * i + 3), $(4 * i + 4))
+        printf "%-16s %8d  %-34s fitted to the anchors\n", name, at, games " (" lo " .. " hi ")"
+    }'
 done

@@ -244,26 +244,29 @@ impl Rating {
     }
 }
 
-/// The computer's ratings, measured with `scripts/computer-ratings.sh` (a ladder of
-/// `wuzi match` pairs, weakest first; level 1 anchored at 800). See docs/ratings.md for
-/// the games behind each figure and its interval.
+/// The computer's ratings, measured with `scripts/computer-ratings.sh` on engine 0f8120e
+/// (before the learned evaluation): the levels in a ladder of neighbours (100 games a
+/// pair below level 5, 300 and 260 where levels 5 to 7 are close, 60, 40 and 16 for
+/// the costly top), level 1 anchored at 800; each classic AI fitted to 60 to 100 games
+/// against levels 4, 5 and 6. docs/ratings.md has every pair's score and interval, and
+/// docs/computer-ratings/ the match reports.
 pub const COMPUTER_RATINGS: [(PlayerKind, i32); 13] = {
     use wuzi_engine::PlayerKind::{Classic, Level};
     use wuzi_engine::classic::ClassicAi::{Greedy, Rank, Tuple};
     [
         (Level(1), 800),
-        (Level(2), 832),
-        (Level(3), 900),
-        (Level(4), 1000),
-        (Classic(Greedy), 1050),
-        (Level(5), 1100),
-        (Classic(Rank), 1200),
-        (Classic(Tuple), 1250),
-        (Level(6), 1300),
-        (Level(7), 1500),
-        (Level(8), 1700),
-        (Level(9), 1900),
-        (Level(10), 2100),
+        (Level(2), 831),
+        (Level(3), 958),
+        (Level(4), 1007),
+        (Level(5), 1130),
+        (Classic(Greedy), 1153),
+        (Level(6), 1226),
+        (Level(7), 1265),
+        (Classic(Rank), 1290),
+        (Classic(Tuple), 1354),
+        (Level(8), 1379),
+        (Level(9), 1537),
+        (Level(10), 1792),
     ]
 };
 
