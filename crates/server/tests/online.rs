@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{TempDb, TestApp, code};
+use common::{Socket, TempDb, TestApp, code, next_of};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -252,9 +252,6 @@ async fn challenges_go_to_their_addressee_or_to_whoever_has_the_link() {
     assert_eq!(s, StatusCode::NOT_FOUND, "answered once");
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 async fn lobby_socket(addr: std::net::SocketAddr, app: &TestApp) -> Socket {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut req = format!("ws://{addr}/api/lobby/ws")
@@ -264,26 +261,6 @@ async fn lobby_socket(addr: std::net::SocketAddr, app: &TestApp) -> Socket {
         req.headers_mut().insert("cookie", c.parse().unwrap());
     }
     tokio_tungstenite::connect_async(req).await.unwrap().0
-}
-
-async fn next_of(ws: &mut Socket, kind: &str) -> Value {
-    let wait = async {
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    if v["type"] == kind {
-                        return v;
-                    }
-                }
-                Some(Ok(_)) => {}
-                other => panic!("socket ended: {other:?}"),
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(20), wait)
-        .await
-        .unwrap_or_else(|_| panic!("no {kind} message"))
 }
 
 #[tokio::test]

@@ -6,14 +6,11 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::{TempDb, TestApp};
+use common::{Socket, TempDb, TestApp, next_of};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use wuzi_server::net::NetLimits;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The session cookie each test server last set (each test's server is one browser).
 static JAR: std::sync::Mutex<Vec<(SocketAddr, String)>> = std::sync::Mutex::new(Vec::new());
@@ -57,27 +54,6 @@ async fn connect(addr: SocketAddr, url: &str) -> Socket {
         req.headers_mut().insert("cookie", c.parse().unwrap());
     }
     tokio_tungstenite::connect_async(req).await.unwrap().0
-}
-
-/// The next JSON message of `kind`, skipping others (thinking, clock ...).
-async fn next_of(ws: &mut Socket, kind: &str) -> Value {
-    let wait = async {
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    if v["type"] == kind {
-                        return v;
-                    }
-                }
-                Some(Ok(_)) => {}
-                other => panic!("socket ended: {other:?}"),
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(30), wait)
-        .await
-        .unwrap_or_else(|_| panic!("no {kind} message"))
 }
 
 async fn send(ws: &mut Socket, msg: Value) {

@@ -386,18 +386,10 @@ async fn upgrade(
     Requester(who): Requester,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
-    let ws = ws.map_err(|e| {
-        Error::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
-    })?;
-    Ok(ws
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| {
-            let (sink, stream) = super::ws::adapt(socket);
-            lobby_session(hub, who, sink, stream)
-        }))
+    Ok(super::ws::limited(ws)?.on_upgrade(move |socket| {
+        let (sink, stream) = super::ws::adapt(socket);
+        lobby_session(hub, who, sink, stream)
+    }))
 }
 
 fn encode(msg: &LobbyMsg) -> String {

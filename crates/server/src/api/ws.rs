@@ -138,17 +138,23 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Error> {
     let slot = find(&hub, &id).await?;
+    Ok(limited(ws)?.on_upgrade(move |socket| run_socket(hub, slot, Peer { client, who }, socket)))
+}
+
+/// An upgrade with wuzi's socket limits, or the error for a request that is not one.
+/// Frames are checked against [`MAX_MESSAGE`] from their header, before their payload is
+/// read; small buffers keep an idle socket's memory small.
+pub fn limited(
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<WebSocketUpgrade, Error> {
     let ws = ws.map_err(|e| {
         Error::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
     })?;
-    // Frames are checked against the limit from their header, before their payload is
-    // read; small buffers keep an idle socket's memory small.
     Ok(ws
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .on_upgrade(move |socket| run_socket(hub, slot, Peer { client, who }, socket)))
+        .write_buffer_size(0))
 }
 
 /// Who is at the other end of a socket: its address, and its identity (from the session

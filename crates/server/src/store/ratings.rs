@@ -97,11 +97,7 @@ pub struct LeaderRow {
     pub games: i64,
 }
 
-fn read_rating(
-    tx: &Connection,
-    who: &IdentityId,
-    pool: &str,
-) -> Result<(Rating, i64), StoreError> {
+fn read_rating(tx: &Connection, who: &IdentityId, pool: &str) -> Result<(Rating, i64), StoreError> {
     Ok(tx
         .query_row(
             "SELECT rating, deviation, volatility, games FROM ratings

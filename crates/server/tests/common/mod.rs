@@ -240,3 +240,31 @@ pub fn moves(g: &Value) -> Vec<String> {
 pub fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or("<no code>")
 }
+
+/// A client WebSocket.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON message of `kind` on `ws`, skipping others (thinking, clock ...); panics
+/// after 30 s or if the socket ends.
+pub async fn next_of(ws: &mut Socket, kind: &str) -> Value {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let wait = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if v["type"] == kind {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended: {other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(30), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {kind} message"))
+}
