@@ -181,7 +181,7 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let tm = TimeManager::new(limits, start);
-        let mut board = Board::new(pos);
+        let mut board = Board::with_eval(pos, self.features.learned_eval);
         let me = board.to_move();
         let opp = me.opponent();
         let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {

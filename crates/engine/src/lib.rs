@@ -27,6 +27,8 @@
 //!   helper's VCT work); [`params`]: the tunables and their measured gains;
 //!   [`bench`](mod@bench): the node signature.
 //! - [`player`]: levels 1..=10 (see [`player::LEVELS`]) and the classic AIs.
+//! - [`selfplay`]: games against itself with the search's scores (`wuzi selfplay`),
+//!   the data `examples/train.rs` fits the evaluation to.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -56,6 +58,7 @@ pub mod player;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod selfplay;
 pub mod threads;
 pub mod threat;
 pub mod time;

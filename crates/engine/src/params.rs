@@ -151,7 +151,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
-/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`.
+/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -245,6 +245,8 @@ pub struct Features {
     pub threat_extension: bool,
     /// Quiescence search of fours at the leaves (see [`crate::search`]).
     pub qsearch: bool,
+    /// The learned evaluation ([`crate::eval::learned`]) instead of the hand-set one.
+    pub learned_eval: bool,
 }
 
 impl Features {
@@ -264,6 +266,7 @@ impl Features {
         aspiration: true,
         threat_extension: true,
         qsearch: true,
+        learned_eval: false,
     };
 
     /// The features in use: all, minus those named in the environment variable
@@ -272,31 +275,37 @@ impl Features {
     pub fn current() -> Features {
         static CURRENT: std::sync::OnceLock<Features> = std::sync::OnceLock::new();
         *CURRENT.get_or_init(|| {
-            let off = std::env::var("WUZI_FEATURES_OFF").unwrap_or_default();
-            let mut f = Features::ALL;
-            for name in off.split(',').map(str::trim) {
-                if name == "+rootvct" {
-                    f.root_vct = true;
-                }
-                match name {
-                    "lmr" => f.lmr = false,
-                    "lmp" => f.lmp = false,
-                    "futility" => f.futility = false,
-                    "rootvct" => f.root_vct = false,
-                    "rootsafety" => f.root_safety = false,
-                    "rootdefence" => f.root_defence = false,
-                    "finalsafety" => f.final_safety = false,
-                    "partial" => f.partial_iteration = false,
-                    "threatthread" => f.threat_thread = false,
-                    "safetyhelper" => f.safety_helper = false,
-                    "forcedext" => f.forced_extension = false,
-                    "aspiration" => f.aspiration = false,
-                    "threatext" => f.threat_extension = false,
-                    "qsearch" => f.qsearch = false,
-                    _ => {}
-                }
-            }
-            f
+            Features::ALL.switched(&std::env::var("WUZI_FEATURES_OFF").unwrap_or_default())
         })
+    }
+
+    /// These features with those named in `off` switched off (and those named with a
+    /// leading `+` switched on), as `WUZI_FEATURES_OFF` names them.
+    #[must_use]
+    pub fn switched(self, off: &str) -> Features {
+        let mut f = self;
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "+rootvct" => f.root_vct = true,
+                "+learned" => f.learned_eval = true,
+                "learned" => f.learned_eval = false,
+                "lmr" => f.lmr = false,
+                "lmp" => f.lmp = false,
+                "futility" => f.futility = false,
+                "rootvct" => f.root_vct = false,
+                "rootsafety" => f.root_safety = false,
+                "rootdefence" => f.root_defence = false,
+                "finalsafety" => f.final_safety = false,
+                "partial" => f.partial_iteration = false,
+                "threatthread" => f.threat_thread = false,
+                "safetyhelper" => f.safety_helper = false,
+                "forcedext" => f.forced_extension = false,
+                "aspiration" => f.aspiration = false,
+                "threatext" => f.threat_extension = false,
+                "qsearch" => f.qsearch = false,
+                _ => {}
+            }
+        }
+        f
     }
 }
