@@ -193,11 +193,7 @@ fn run() -> Result<(), String> {
     let o = options()?;
     let unit = f64::from(EVAL_SCALE);
     let prior = learned::prior();
-    let w0: Vec<f64> = prior
-        .iter()
-        .flatten()
-        .map(|&v| f64::from(v) / unit)
-        .collect();
+    let w0: Vec<f64> = prior.iter().map(|&v| f64::from(v) / unit).collect();
     if o.prior_only {
         return write(&o, &prior);
     }
@@ -284,31 +280,31 @@ fn run() -> Result<(), String> {
     let mut moved: Vec<usize> = (0..m).filter(|&i| seen[i] >= 1000.0).collect();
     moved.sort_by(|&a, &b| (w[b] - w0[b]).abs().total_cmp(&(w[a] - w0[a]).abs()));
     for &i in moved.iter().take(25) {
-        let (role, s) = (i / learned::SLOTS, i % learned::SLOTS);
+        let (class, role, s) = (
+            i / learned::SLOTS / 2,
+            i / learned::SLOTS % 2,
+            i % learned::SLOTS,
+        );
         let what = if s == learned::FORBIDDEN_SLOT {
             "forbidden".to_string()
         } else {
             format!("{:?}", learned::representative(s))
         };
         println!(
-            "{} {what:<50} seen {:>9.0}  {:>7.1} -> {:>7.1}",
+            "{}{} {what:<50} seen {:>9.0}  {:>7.1} -> {:>7.1}",
+            ["", "renju black "][class],
             ["mover ", "waiter"][role],
             seen[i],
             w0[i],
             w[i]
         );
     }
-    let fitted: [Vec<i32>; 2] = [0, 1].map(|r| {
-        w[r * learned::SLOTS..(r + 1) * learned::SLOTS]
-            .iter()
-            .map(|&v| (v * unit).round() as i32)
-            .collect()
-    });
+    let fitted: Vec<i32> = w.iter().map(|&v| (v * unit).round() as i32).collect();
     write(&o, &fitted)
 }
 
 /// Writes `table` as a weights file named by its checksum into `--out` (if given).
-fn write(o: &Options, table: &[Vec<i32>; 2]) -> Result<(), String> {
+fn write(o: &Options, table: &[i32]) -> Result<(), String> {
     let bytes = learned::encode(table);
     let name = format!("eval-{:016x}.bin", learned::checksum(&bytes));
     if let Some(dir) = &o.out {

@@ -732,14 +732,7 @@ mod tests {
                 let mut slots = Vec::new();
                 eval::learned::features(&learned, &mut slots);
                 let table = eval::learned::table();
-                let sum: i32 = slots
-                    .iter()
-                    .map(|&f| {
-                        let f = f as usize;
-                        let s = eval::learned::SLOTS;
-                        i32::from(table[f / s][f % s])
-                    })
-                    .sum();
+                let sum: i32 = slots.iter().map(|&f| i32::from(table[f as usize])).sum();
                 assert_eq!(learned.pattern_eval(), sum, "{rule} step {step}");
                 let fresh_learned = Board::with_eval(&p, true);
                 assert_eq!(

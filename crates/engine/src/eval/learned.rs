@@ -24,12 +24,23 @@ pub const COMBINATIONS: usize = 1820;
 pub const FORBIDDEN_SLOT: usize = COMBINATIONS;
 /// Slots per role.
 pub const SLOTS: usize = COMBINATIONS + 1;
+/// Classes of stones with tables of their own: a colour without restrictions (0), and
+/// Black under renju (1).
+pub const CLASSES: usize = 2;
+/// Values in a table: per class, per role (mover, waiter), per slot.
+pub const FEATURES: usize = CLASSES * 2 * SLOTS;
 
-/// The shipped table: `2 × SLOTS` little-endian `i16` values in sixteenths of an
-/// evaluation unit, the mover's slots first. Named by its [`checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-ddbd19fb329f170b.bin");
+/// The place of a value in the table.
+#[must_use]
+pub const fn feature(renju_black: bool, role: usize, slot: usize) -> usize {
+    ((renju_black as usize) * 2 + role) * SLOTS + slot
+}
+
+/// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
+/// evaluation unit, in the order of [`feature`]. Named by its [`checksum`].
+pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-94a26ed61b0b2955.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "eval-ddbd19fb329f170b.bin";
+pub const WEIGHTS_FILE: &str = "eval-94a26ed61b0b2955.bin";
 
 /// FNV-1a (64 bits) of `bytes`: the name of a weights file.
 #[must_use]
@@ -99,71 +110,72 @@ pub fn representative(s: usize) -> [Pattern; 4] {
     [Pattern::Dead; 4]
 }
 
-/// The hand-set evaluation as a slot table (in sixteenths, `[role][slot]`): what the
-/// fit starts from and is pulled towards. Forbidden points start at 0.
+/// The hand-set evaluation as a table (in sixteenths, by [`feature`]): what the fit
+/// starts from and is pulled towards. Forbidden points start at 0.
 #[must_use]
-pub fn prior() -> [Vec<i32>; 2] {
-    [ROLE_MOVER, ROLE_WAITER].map(|role| {
-        (0..SLOTS)
-            .map(|s| {
-                if s == FORBIDDEN_SLOT {
-                    return 0;
-                }
-                let pats = representative(s);
-                eval_value(pats, combine(pats, false).0, role)
-            })
-            .collect()
-    })
+pub fn prior() -> Vec<i32> {
+    (0..FEATURES)
+        .map(|f| {
+            let (role, s) = (f / SLOTS % 2, f % SLOTS);
+            if s == FORBIDDEN_SLOT {
+                return 0;
+            }
+            let pats = representative(s);
+            eval_value(pats, combine(pats, false).0, role)
+        })
+        .collect()
 }
 
 /// A table as the weights file stores it.
 #[must_use]
-pub fn encode(table: &[Vec<i32>; 2]) -> Vec<u8> {
+pub fn encode(table: &[i32]) -> Vec<u8> {
     table
         .iter()
-        .flatten()
         .flat_map(|&v| (v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16).to_le_bytes())
         .collect()
 }
 
-/// The shipped table, `[role][slot]` in sixteenths.
+/// The table in use, by [`feature`], in sixteenths: the shipped one, or for strength
+/// tests of a new fit the file named by the environment variable `WUZI_EVAL_WEIGHTS`
+/// (read once).
 #[must_use]
-pub fn table() -> &'static [Vec<i16>; 2] {
-    static TABLE: OnceLock<[Vec<i16>; 2]> = OnceLock::new();
+pub fn table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        assert_eq!(
-            WEIGHTS.len(),
-            2 * SLOTS * 2,
-            "weights file of the wrong size"
-        );
-        let v: Vec<i16> = WEIGHTS
+        let file = std::env::var_os("WUZI_EVAL_WEIGHTS").map(|path| {
+            std::fs::read(&path)
+                .unwrap_or_else(|e| panic!("WUZI_EVAL_WEIGHTS {}: {e}", path.display()))
+        });
+        let bytes = file.as_deref().unwrap_or(WEIGHTS);
+        assert_eq!(bytes.len(), FEATURES * 2, "weights file of the wrong size");
+        bytes
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        [v[..SLOTS].to_vec(), v[SLOTS..].to_vec()]
+            .collect()
     })
 }
 
 /// A point's learned share of the evaluation by role (see [`super::Combo::eval`]).
 #[must_use]
-pub fn value(index: usize, threat: Threat) -> [i16; 2] {
+pub fn value(index: usize, threat: Threat, renju_black: bool) -> [i16; 2] {
     let s = slot(index, threat);
     let t = table();
-    [t[ROLE_MOVER][s], t[ROLE_WAITER][s]]
+    [ROLE_MOVER, ROLE_WAITER].map(|role| t[feature(renju_black, role, s)])
 }
 
 /// The learned evaluation's features of a board: for every empty point and colour, its
-/// slot, numbered `role * SLOTS + slot` (the side to move's role first), pushed onto
-/// `out`. The learned static evaluation (before the division by
+/// place in the table ([`feature`]), pushed onto `out`. The learned static evaluation (before the division by
 /// [`crate::params::EVAL_SCALE`]) is the sum of [`table`] over them.
 pub fn features(board: &Board, out: &mut Vec<u32>) {
     let me = board.to_move();
+    let renju = board.rule() == wuzi_rules::Rule::Renju;
     for (role, color) in [(ROLE_MOVER, me), (ROLE_WAITER, me.opponent())] {
+        let renju_black = renju && color == wuzi_rules::Color::Black;
         for &i in board.points() {
             if board.is_empty(i) {
                 let pats = [0, 1, 2, 3].map(|d| board.pattern(i, color, d));
                 let s = slot(combo_index(pats), board.threat(i, color));
-                out.push((role * SLOTS + s) as u32);
+                out.push(feature(renju_black, role, s) as u32);
             }
         }
     }
@@ -178,7 +190,7 @@ mod tests {
     fn weights_are_pinned() {
         let name = format!("eval-{:016x}.bin", checksum(WEIGHTS));
         assert_eq!(name, WEIGHTS_FILE);
-        assert_eq!(WEIGHTS.len(), 2 * SLOTS * 2);
+        assert_eq!(WEIGHTS.len(), FEATURES * 2);
     }
 
     /// The prior in slot form is the hand-set evaluation of every combination (away
@@ -198,7 +210,7 @@ mod tests {
             let threat = combine(pats, false).0;
             for role in [ROLE_MOVER, ROLE_WAITER] {
                 assert_eq!(
-                    prior[role][slot(index, threat)],
+                    prior[feature(false, role, slot(index, threat))],
                     eval_value(pats, threat, role),
                     "{pats:?}"
                 );

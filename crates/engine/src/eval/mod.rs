@@ -221,7 +221,7 @@ pub fn combo_table(renju_black: bool, learned: bool) -> &'static [Combo] {
                             check,
                             value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
                             eval: if learned {
-                                learned::value(combo_index(pats), threat)
+                                learned::value(combo_index(pats), threat, renju_black)
                             } else {
                                 [ROLE_MOVER, ROLE_WAITER].map(|role| {
                                     // In range: MAX_POINT_EVAL bounds it.
