@@ -195,12 +195,15 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - The learned evaluation against the hand-set one, 30,000 nodes a move
 ///   (`examples/nodeduel.rs`): freestyle 284-8-228, +38 (+8..+68) over 520 games;
 ///   standard +48 (−26..+127) over 80; renju +9 (−68..+87) over 80; at 200 ms a move on
-///   a loaded machine ±0 (−67..+67) over 104 (see `eval/weights/README.md`).
+///   a loaded machine 99-8-101, −3 (−50..+43) over 208 (see `eval/weights/README.md`).
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
-///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) freestyle over 120
-///   games at 30,000 nodes a move.
+///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
+///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
+/// - Late-move reductions by history (a ply more for a move with a negative history
+///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
+///   nodes a move; not kept in the code.
 ///
 /// Tried and not used:
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
