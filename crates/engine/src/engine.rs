@@ -157,6 +157,12 @@ impl Engine {
         self.features = features;
     }
 
+    /// The search features in use.
+    #[must_use]
+    pub fn features(&self) -> params::Features {
+        self.features
+    }
+
     /// The seed of the levels' random choices for the current game (a new one after
     /// every [`Engine::clear`]).
     #[must_use]
