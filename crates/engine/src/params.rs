@@ -195,7 +195,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - The learned evaluation against the hand-set one, 30,000 nodes a move
 ///   (`examples/nodeduel.rs`): freestyle 284-8-228, +38 (+8..+68) over 520 games (at
 ///   100,000 nodes +44 (−17..+108) over 120);
-///   standard +48 (−26..+127) over 80; renju +9 (−68..+87) over 80; at 200 ms a move on
+///   standard +48 (−26..+127) over 80; renju ±0 (−41..+41) over 280; at 200 ms a move on
 ///   a loaded machine 99-8-101, −3 (−50..+43) over 208 (see `eval/weights/README.md`).
 ///
 /// Measured and left off:
