@@ -39,6 +39,7 @@ enum Command {
     Match(cmd::match_::Args),
     Analyze(cmd::analyze::Args),
     Bench(cmd::bench::Args),
+    Selfplay(cmd::selfplay::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => cmd::match_::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
+        Some(Command::Selfplay(args)) => cmd::selfplay::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         // No command: serve the web app, as `cargo run --release` promises.
         None => cmd::serve::Args::from_env().and_then(cmd::serve::run),

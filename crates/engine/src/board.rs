@@ -68,6 +68,8 @@ pub struct Board {
     rule: Rule,
     k: u8,
     table: &'static PatternTable,
+    /// The point combinations: for each colour ([`eval::combo_table`]).
+    combos: [&'static [eval::Combo]; 2],
     cells: Vec<u8>,
     points: Vec<Point>,
     cand: Vec<u8>,
@@ -96,9 +98,17 @@ impl std::fmt::Debug for Board {
 const FORBID_CACHE: usize = 1 << 12;
 
 impl Board {
-    /// The search board of a position.
+    /// The search board of a position, with the evaluation in use
+    /// ([`params::Features::current`]).
     #[must_use]
     pub fn new(pos: &Position) -> Board {
+        Board::with_eval(pos, params::Features::current().learned_eval)
+    }
+
+    /// The search board of a position; `learned`: the evaluation is the learned table
+    /// ([`eval::learned`]), else the hand-set values.
+    #[must_use]
+    pub fn with_eval(pos: &Position, learned: bool) -> Board {
         let size = pos.size();
         let rule = pos.rule();
         let k = pos.k();
@@ -107,6 +117,10 @@ impl Board {
             rule,
             k,
             table: PatternTable::get(rule, k),
+            combos: [
+                eval::combo_table(rule == Rule::Renju, learned),
+                eval::combo_table(false, learned),
+            ],
             cells: vec![pattern::WALL as u8; CELLS],
             points: vec![Point::default(); CELLS],
             cand: vec![0; CELLS],
@@ -583,11 +597,10 @@ impl Board {
     }
 
     fn update_threat(&mut self, j: Idx) {
-        let renju = self.rule == Rule::Renju;
         let p = &mut self.points[j];
         p.combo = p.pat.map(|pats| eval::combo_index(pats) as u16);
-        let b = eval::combo_at(usize::from(p.combo[0]), renju);
-        let w = eval::combo_at(usize::from(p.combo[1]), false);
+        let b = self.combos[0][usize::from(p.combo[0])];
+        let w = self.combos[1][usize::from(p.combo[1])];
         p.threat = [b.threat, w.threat];
         p.check = b.check;
         p.value = [b.value, w.value];
@@ -601,7 +614,6 @@ impl Board {
     /// forwarding, and this is the board's hottest path.
     #[inline]
     fn set_pattern(&mut self, j: Idx, c: usize, d: usize, pat: Pattern) {
-        let renju_black = c == 0 && self.rule == Rule::Renju;
         let p = &mut self.points[j];
         let old = p.pat[c][d];
         if pat == old {
@@ -613,7 +625,7 @@ impl Board {
         p.combo[c] = index as u16;
         let old_threat = p.threat[c];
         let old_eval = p.eval[c];
-        let k = eval::combo_at(index, renju_black);
+        let k = self.combos[c][index];
         p.threat[c] = k.threat;
         p.value[c] = k.value;
         p.eval[c] = k.eval;
@@ -689,10 +701,12 @@ mod tests {
         let mut rng = wuzi_rules::random::SplitMix64::new(7);
         for rule in Rule::ALL {
             let mut p = pos(rule, "h8");
-            let mut b = Board::new(&p);
+            let mut b = Board::with_eval(&p, false);
+            let mut learned = Board::with_eval(&p, true);
             for step in 0..120 {
                 if step % 5 == 4 && b.ply() > 0 {
                     b.undo();
+                    learned.undo();
                     p = {
                         let mut q = pos(rule, "h8");
                         for &m in b.history() {
@@ -709,9 +723,22 @@ mod tests {
                         .collect();
                     let m = empties[rng.below(empties.len())];
                     b.play(m);
+                    learned.play(m);
                     p.play(pos_of(m)).unwrap();
                 }
-                let fresh = Board::new(&p);
+                let fresh = Board::with_eval(&p, false);
+                // The learned evaluation is the sum of its table over its features,
+                // kept incrementally as well.
+                let mut slots = Vec::new();
+                eval::learned::features(&learned, &mut slots);
+                let table = eval::learned::table();
+                let sum: i32 = slots.iter().map(|&f| i32::from(table[f as usize])).sum();
+                assert_eq!(learned.pattern_eval(), sum, "{rule} step {step}");
+                let fresh_learned = Board::with_eval(&p, true);
+                assert_eq!(
+                    learned.eval_sum, fresh_learned.eval_sum,
+                    "{rule} step {step}"
+                );
                 assert_eq!(b.hash(), fresh.hash(), "{rule} step {step}");
                 assert_eq!(b.eval_sum, fresh.eval_sum, "{rule} step {step}\n{b:?}");
                 // The tuner's linear model is the evaluation the search uses.

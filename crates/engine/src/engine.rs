@@ -157,6 +157,12 @@ impl Engine {
         self.features = features;
     }
 
+    /// The search features in use.
+    #[must_use]
+    pub fn features(&self) -> params::Features {
+        self.features
+    }
+
     /// The seed of the levels' random choices for the current game (a new one after
     /// every [`Engine::clear`]).
     #[must_use]
@@ -181,7 +187,7 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let tm = TimeManager::new(limits, start);
-        let mut board = Board::new(pos);
+        let mut board = Board::with_eval(pos, self.features.learned_eval);
         let me = board.to_move();
         let opp = me.opponent();
         let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {

@@ -9,8 +9,10 @@
 //! - [`eval::pattern`]: line patterns (five, straight four, four, open three, …) for
 //!   every line key, generated at first use by a classifier written from the
 //!   definitions; [`eval`] combines a point's four lines into a [`eval::Threat`]. The
-//!   static evaluation is linear in per-point pattern and threat counts
-//!   ([`eval::features`]), so `examples/tune.rs` can fit its weights to game results.
+//!   static evaluation sums a learned value per point and colour, by the combination
+//!   of its four line patterns ([`eval::learned`], fitted by `examples/train.rs` to
+//!   `wuzi selfplay` data); the hand-set values it started from are linear in per-point
+//!   pattern and threat counts ([`eval::features`], `examples/tune.rs`).
 //! - [`board`]: the search board keeps every empty point's patterns and threats for
 //!   both colours incrementally, so threats are known in O(1) after a move; renju
 //!   forbidden points come from the patterns, with the exact `wuzi_rules` check only for
@@ -27,6 +29,8 @@
 //!   helper's VCT work); [`params`]: the tunables and their measured gains;
 //!   [`bench`](mod@bench): the node signature.
 //! - [`player`]: levels 1..=10 (see [`player::LEVELS`]) and the classic AIs.
+//! - [`selfplay`]: games against itself with the search's scores (`wuzi selfplay`),
+//!   the data `examples/train.rs` fits the evaluation to.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -56,6 +60,7 @@ pub mod player;
 pub mod position;
 pub mod score;
 pub mod search;
+pub mod selfplay;
 pub mod threads;
 pub mod threat;
 pub mod time;

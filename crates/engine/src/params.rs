@@ -49,6 +49,10 @@ pub const EVAL_SCALE: i32 = 16;
 /// results of shallow self-play reward holding fours and threes, which a search should
 /// rather keep in hand.
 ///
+/// Since the learned table ([`crate::eval::learned`], fitted to self-play with targets
+/// that blend results and search scores, and pulled towards these values) is in use,
+/// these values are its prior and the evaluation of `WUZI_FEATURES_OFF=learned`.
+///
 /// The shapes below an open three (`Block1` to `Block3`) are at half those hand-set
 /// values. Scaled at run time against the full values, 300 games each at 100 ms a
 /// move (balanced openings): ×0.6 +84 (+45..+125) freestyle and +130 (+90..+173)
@@ -84,6 +88,8 @@ pub const DEFENCE_ORDER: [i32; 12] = [0, 1, 3, 4, 10, 25, 20, 50, 250, 800, 50_0
 pub const ASPIRATION_WINDOW: i32 = 40;
 /// Late-move reductions start after this many moves.
 pub const LMR_MIN_MOVES: usize = 3;
+/// Internal iterative reduction applies from this depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
 /// Late-move reductions start at this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Futility margin per ply of remaining depth.
@@ -151,7 +157,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
-/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`.
+/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -186,6 +192,19 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Forced-reply extension +40 (−7..+89), aspiration windows +12 (−34..+59): 200
 ///   games each, freestyle at 200 ms, `pbrain-wuzi` against itself run with
 ///   `WUZI_FEATURES_OFF=forcedext` or `aspiration`.
+/// - The learned evaluation against the hand-set one, 30,000 nodes a move
+///   (`examples/nodeduel.rs`): freestyle 284-8-228, +38 (+8..+68) over 520 games (at
+///   100,000 nodes +44 (−17..+108) over 120);
+///   standard +48 (−26..+127) over 80; renju ±0 (−41..+41) over 280; at 200 ms a move on
+///   a loaded machine 99-8-101, −3 (−50..+43) over 208 (see `eval/weights/README.md`).
+///
+/// Measured and left off:
+/// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
+///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
+///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
+/// - Late-move reductions by history (a ply more for a move with a negative history
+///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
+///   nodes a move; not kept in the code.
 ///
 /// Tried and not used:
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
@@ -245,6 +264,10 @@ pub struct Features {
     pub threat_extension: bool,
     /// Quiescence search of fours at the leaves (see [`crate::search`]).
     pub qsearch: bool,
+    /// The learned evaluation ([`crate::eval::learned`]) instead of the hand-set one.
+    pub learned_eval: bool,
+    /// Internal iterative reduction (see [`crate::search`]).
+    pub iir: bool,
 }
 
 impl Features {
@@ -264,6 +287,8 @@ impl Features {
         aspiration: true,
         threat_extension: true,
         qsearch: true,
+        learned_eval: true,
+        iir: false,
     };
 
     /// The features in use: all, minus those named in the environment variable
@@ -272,31 +297,39 @@ impl Features {
     pub fn current() -> Features {
         static CURRENT: std::sync::OnceLock<Features> = std::sync::OnceLock::new();
         *CURRENT.get_or_init(|| {
-            let off = std::env::var("WUZI_FEATURES_OFF").unwrap_or_default();
-            let mut f = Features::ALL;
-            for name in off.split(',').map(str::trim) {
-                if name == "+rootvct" {
-                    f.root_vct = true;
-                }
-                match name {
-                    "lmr" => f.lmr = false,
-                    "lmp" => f.lmp = false,
-                    "futility" => f.futility = false,
-                    "rootvct" => f.root_vct = false,
-                    "rootsafety" => f.root_safety = false,
-                    "rootdefence" => f.root_defence = false,
-                    "finalsafety" => f.final_safety = false,
-                    "partial" => f.partial_iteration = false,
-                    "threatthread" => f.threat_thread = false,
-                    "safetyhelper" => f.safety_helper = false,
-                    "forcedext" => f.forced_extension = false,
-                    "aspiration" => f.aspiration = false,
-                    "threatext" => f.threat_extension = false,
-                    "qsearch" => f.qsearch = false,
-                    _ => {}
-                }
-            }
-            f
+            Features::ALL.switched(&std::env::var("WUZI_FEATURES_OFF").unwrap_or_default())
         })
+    }
+
+    /// These features with those named in `off` switched off (and those named with a
+    /// leading `+` switched on), as `WUZI_FEATURES_OFF` names them.
+    #[must_use]
+    pub fn switched(self, off: &str) -> Features {
+        let mut f = self;
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "+rootvct" => f.root_vct = true,
+                "+learned" => f.learned_eval = true,
+                "learned" => f.learned_eval = false,
+                "+iir" => f.iir = true,
+                "iir" => f.iir = false,
+                "lmr" => f.lmr = false,
+                "lmp" => f.lmp = false,
+                "futility" => f.futility = false,
+                "rootvct" => f.root_vct = false,
+                "rootsafety" => f.root_safety = false,
+                "rootdefence" => f.root_defence = false,
+                "finalsafety" => f.final_safety = false,
+                "partial" => f.partial_iteration = false,
+                "threatthread" => f.threat_thread = false,
+                "safetyhelper" => f.safety_helper = false,
+                "forcedext" => f.forced_extension = false,
+                "aspiration" => f.aspiration = false,
+                "threatext" => f.threat_extension = false,
+                "qsearch" => f.qsearch = false,
+                _ => {}
+            }
+        }
+        f
     }
 }

@@ -9,6 +9,7 @@ use wuzi_rules::Pos;
 use wuzi_rules::random::SplitMix64;
 
 use crate::classic::ClassicAi;
+use crate::params;
 use crate::{Engine, Position, Score, SearchInfo, SearchLimits, SearchResult};
 
 /// A computer player.
@@ -188,6 +189,14 @@ fn choose_at_level(
     l.nodes = Some(l.nodes.map_or(spec.nodes, |n| n.min(spec.nodes)));
     l.time = Some(l.time.map_or(spec.time, |t| t.min(spec.time)));
     l.multipv = spec.candidates;
+    // Levels below full strength search with the hand-set evaluation: their ratings
+    // were measured with it, and the learned one's scores are larger (about 1.4 times
+    // in self-play), which would cool their choices among the N best.
+    let features = engine.features();
+    engine.set_features(params::Features {
+        learned_eval: false,
+        ..features
+    });
     // Collect the N best lines of the last completed depth.
     let mut lines: Vec<SearchInfo> = Vec::new();
     let mut result = engine.search(pos, &l, stop, &mut |info| {
@@ -197,6 +206,7 @@ fn choose_at_level(
         lines.push(info.clone());
         on_info(info);
     });
+    engine.set_features(features);
     let mut rng = SplitMix64::new(engine.game_seed() ^ pos.hash().rotate_left(7) ^ 0x1e7e1);
     let forced = result.score == Score::Win(1) || lines.len() <= 1;
     let roll = rng.below(1000) as u32;
@@ -281,6 +291,41 @@ mod tests {
         )
         .unwrap();
         Position::from_game(&g)
+    }
+
+    /// A level plays the same moves whichever evaluation the engine uses at full
+    /// strength (its ratings were measured with the hand-set one), and leaves the
+    /// engine's features as they were.
+    #[test]
+    fn levels_keep_the_hand_set_evaluation() {
+        let pos = game("h8 h9 i7 g9 j6", wuzi_rules::Rule::Freestyle);
+        let mut moves = Vec::new();
+        for learned in [true, false] {
+            let mut engine = Engine::new(crate::EngineOptions {
+                hash_mb: 1,
+                threads: 1,
+            });
+            let features = params::Features {
+                learned_eval: learned,
+                ..params::Features::ALL
+            };
+            engine.set_features(features);
+            engine.set_game_seed(11);
+            let limits = SearchLimits {
+                depth: Some(2),
+                ..SearchLimits::default()
+            };
+            let r = PlayerKind::Level(4).choose(
+                &mut engine,
+                &pos,
+                &limits,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            moves.push(r.best);
+            assert_eq!(engine.features(), features);
+        }
+        assert_eq!(moves[0], moves[1]);
     }
 
     #[test]

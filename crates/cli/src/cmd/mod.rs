@@ -24,6 +24,7 @@ pub mod forbidden;
 pub mod judge;
 pub mod match_;
 pub mod progress;
+pub mod selfplay;
 pub mod serve;
 
 use std::fmt;

@@ -1,6 +1,7 @@
 //! Evaluation: line patterns, their combination per point ([`Threat`]), and the values
 //! the static evaluation sums.
 
+pub mod learned;
 pub mod pattern;
 
 use pattern::Pattern;
@@ -193,20 +194,21 @@ pub fn combo_index(p: [Pattern; 4]) -> usize {
 pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
 
 /// The combination of four line patterns (from a table built at first use);
-/// `renju_black` applies Black's restrictions.
+/// `renju_black` applies Black's restrictions; the evaluation shares are the hand-set
+/// ones.
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
-    combo_at(combo_index(p), renju_black)
+    combo_table(renju_black, false)[combo_index(p)]
 }
 
-/// [`combo`] by the patterns' [`combo_index`].
-#[inline]
+/// The combinations of every [`combo_index`] (built at first use): `renju_black`
+/// applies Black's restrictions, `learned` takes the evaluation shares from the learned
+/// table ([`learned`]) instead of the hand-set values.
 #[must_use]
-pub fn combo_at(index: usize, renju_black: bool) -> Combo {
-    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-    let t = TABLES[usize::from(renju_black)].get_or_init(|| {
+pub fn combo_table(renju_black: bool, learned: bool) -> &'static [Combo] {
+    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 4] = [const { std::sync::OnceLock::new() }; 4];
+    TABLES[usize::from(renju_black) + 2 * usize::from(learned)].get_or_init(|| {
         let mut v = vec![Combo::default(); NP * NP * NP * NP];
         for a in Pattern::ALL {
             for b in Pattern::ALL {
@@ -218,18 +220,21 @@ pub fn combo_at(index: usize, renju_black: bool) -> Combo {
                             threat,
                             check,
                             value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
-                            eval: [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                // In range: MAX_POINT_EVAL bounds it.
-                                eval_value(pats, threat, role) as i16
-                            }),
+                            eval: if learned {
+                                learned::value(combo_index(pats), threat, renju_black)
+                            } else {
+                                [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                    // In range: MAX_POINT_EVAL bounds it.
+                                    eval_value(pats, threat, role) as i16
+                                })
+                            },
                         };
                     }
                 }
             }
         }
         v
-    });
-    t[index]
+    })
 }
 
 /// The static value of a point for one colour: its line patterns plus its threat.

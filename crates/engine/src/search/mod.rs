@@ -445,6 +445,19 @@ impl<'a> Worker<'a> {
             depth.max(1)
         };
 
+        // Step 6b. Internal iterative reduction: a node the table knows nothing of (no
+        // move to try first) is searched a ply shallower.
+        let depth = if self.features.iir
+            && depth >= params::IIR_MIN_DEPTH
+            && tt_entry.is_none()
+            && forced.is_none()
+            && ply > 0
+        {
+            depth - 1
+        } else {
+            depth
+        };
+
         let static_eval = tt_entry.map_or_else(|| self.board.evaluate(), |e| e.eval);
 
         // Step 7. Futility pruning: a quiet position far below alpha at low depth.

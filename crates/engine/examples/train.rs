@@ -1,0 +1,318 @@
+//! Fits the learned evaluation ([`wuzi_engine::eval::learned`]) to self-play records
+//! (`wuzi selfplay`).
+//!
+//! ```text
+//! cargo run --release -p wuzi-engine --example train -- [OPTIONS] FILES...
+//!   --alpha A    weight of the game result in the target (default 0.5; the rest is
+//!                the search's score)
+//!   --sigma S    spread of the prior around the hand-set values, evaluation units
+//!                (default 40)
+//!   --epochs N   full-batch Adam steps (default 300)
+//!   --rules R    only games of these rules, comma-separated (default: all)
+//!   --out DIR    write the table there as eval-<checksum>.bin
+//!   --prior      write the hand-set table (no fit)
+//! ```
+//!
+//! Every position of a game from its first searched move on is a sample when a search
+//! would score it statically ([`eval::is_quiet`]). Its target for the side to move is
+//! `alpha · result + (1 − alpha) · sigmoid(score / K)`, the result 1, ½ or 0 and
+//! `score` the self-play search's score of that position (a proven win 1, a loss 0):
+//! the search's score looks deeper than the evaluation, and unlike the result of a
+//! game between shallow searches it does not credit holding a shape the search would
+//! rather keep in hand. The model is `sigmoid(eval / K)` with `eval` the sum of the
+//! table over [`eval::learned::features`] plus the fixed threatened-leaf term; `K` is
+//! the scale at which the hand-set evaluation predicts the results best, kept so the
+//! fitted values stay in the search's units (margins, windows). The loss is the
+//! cross-entropy plus a Gaussian prior (spread `sigma`) around the hand-set values, so
+//! a combination seldom seen keeps about its hand-set value. Every tenth game is held
+//! out to check the fit.
+
+use wuzi_engine::board::{Board, idx};
+use wuzi_engine::eval::{self, learned};
+use wuzi_engine::params::{EVAL_SCALE, THREATENED_LEAF};
+use wuzi_engine::selfplay::Record;
+use wuzi_engine::{Position, Score};
+use wuzi_rules::{Game, GameConfig, Rule};
+
+/// One position: its features (learned-table slots, with repeats) and target.
+struct Sample {
+    slots: Vec<(u32, f32)>,
+    /// The fixed part of the evaluation (the threatened-leaf term), evaluation units.
+    offset: f32,
+    /// The blended target and the game result alone, for the side to move.
+    target: f32,
+    result: f32,
+    /// The search's win probability, before blending (for the report).
+    score_p: Option<f32>,
+}
+
+#[derive(Clone)]
+struct Options {
+    alpha: f32,
+    sigma: f64,
+    epochs: usize,
+    rules: Option<Vec<Rule>>,
+    out: Option<String>,
+    prior_only: bool,
+    files: Vec<String>,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        alpha: 0.5,
+        sigma: 40.0,
+        epochs: 300,
+        rules: None,
+        out: None,
+        prior_only: false,
+        files: Vec::new(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        match a.as_str() {
+            "--alpha" => o.alpha = value("--alpha")?.parse().map_err(|_| "bad --alpha")?,
+            "--sigma" => o.sigma = value("--sigma")?.parse().map_err(|_| "bad --sigma")?,
+            "--epochs" => o.epochs = value("--epochs")?.parse().map_err(|_| "bad --epochs")?,
+            "--rules" => {
+                let r: Result<Vec<Rule>, _> =
+                    value("--rules")?.split(',').map(str::parse).collect();
+                o.rules = Some(r.map_err(|_| "bad --rules")?);
+            }
+            "--out" => o.out = Some(value("--out")?),
+            "--prior" => o.prior_only = true,
+            _ => o.files.push(a),
+        }
+    }
+    Ok(o)
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("train: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The samples of the records in `files` (training, held out).
+fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    let mut buf = Vec::new();
+    for f in &o.files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        for line in text.lines() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let r: Record = line.parse().map_err(|e| format!("{f}: {e}"))?;
+            if o.rules.as_ref().is_some_and(|rs| !rs.contains(&r.rule)) {
+                continue;
+            }
+            games += 1;
+            let out = if games % 10 == 0 {
+                &mut test
+            } else {
+                &mut train
+            };
+            let game = Game::new(GameConfig::new(r.rule, r.size)).map_err(|e| e.to_string())?;
+            let mut board = Board::with_eval(&Position::from_game(&game), false);
+            for (&m, &score) in r.moves.iter().zip(&r.scores) {
+                if let Some(score) = score
+                    && eval::is_quiet(&board)
+                {
+                    let me = board.to_move();
+                    let result = match r.winner {
+                        Some(w) if w == me => 1.0,
+                        Some(_) => 0.0,
+                        None => 0.5,
+                    };
+                    let score_p = match score {
+                        Score::Win(_) => 1.0,
+                        Score::Loss(_) => 0.0,
+                        Score::Eval(v) => sigmoid(f64::from(v) / k_guess) as f32,
+                    };
+                    buf.clear();
+                    learned::features(&board, &mut buf);
+                    buf.sort_unstable();
+                    let mut slots: Vec<(u32, f32)> = Vec::new();
+                    for &s in &buf {
+                        match slots.last_mut() {
+                            Some((last, n)) if *last == s => *n += 1.0,
+                            _ => slots.push((s, 1.0)),
+                        }
+                    }
+                    let offset = if eval::threatened_leaf(&board) {
+                        THREATENED_LEAF as f32
+                    } else {
+                        0.0
+                    };
+                    out.push(Sample {
+                        slots,
+                        offset,
+                        target: o.alpha * result + (1.0 - o.alpha) * score_p,
+                        result,
+                        score_p: Some(score_p),
+                    });
+                }
+                board.play(idx(m));
+            }
+        }
+    }
+    Ok((train, test, games))
+}
+
+/// The evaluation of a sample under weights `w` (evaluation units).
+fn eval_of(s: &Sample, w: &[f64]) -> f64 {
+    f64::from(s.offset)
+        + s.slots
+            .iter()
+            .map(|&(i, n)| w[i as usize] * f64::from(n))
+            .sum::<f64>()
+}
+
+/// Mean cross-entropy of the predictions against the blended targets, and against the
+/// results alone.
+fn losses(samples: &[Sample], w: &[f64], k: f64) -> (f64, f64) {
+    let (mut l, mut lr) = (0.0, 0.0);
+    let ce = |y: f64, p: f64| -(y * p.ln() + (1.0 - y) * (1.0 - p).ln());
+    for s in samples {
+        let p = sigmoid(eval_of(s, w) / k).clamp(1e-9, 1.0 - 1e-9);
+        l += ce(f64::from(s.target), p);
+        lr += ce(f64::from(s.result), p);
+    }
+    let n = samples.len().max(1) as f64;
+    (l / n, lr / n)
+}
+
+fn run() -> Result<(), String> {
+    let o = options()?;
+    let unit = f64::from(EVAL_SCALE);
+    let prior = learned::prior();
+    let w0: Vec<f64> = prior.iter().map(|&v| f64::from(v) / unit).collect();
+    if o.prior_only {
+        return write(&o, &prior);
+    }
+    if o.files.is_empty() {
+        return Err("give files of `wuzi selfplay` records".into());
+    }
+    let started = std::time::Instant::now();
+    // The scale at which the hand-set evaluation predicts the results best.
+    let (probe, _, _) = load(
+        &Options {
+            alpha: 1.0,
+            ..o.clone()
+        },
+        400.0,
+    )?;
+    let mut k = 400.0;
+    let mut best = f64::INFINITY;
+    for cand in (50..=2000).step_by(25) {
+        let l = losses(&probe, &w0, f64::from(cand)).1;
+        if l < best {
+            best = l;
+            k = f64::from(cand);
+        }
+    }
+    drop(probe);
+    let (samples, held_out, games) = load(&o, k)?;
+    let n = samples.len();
+    let nnz: usize = samples.iter().map(|s| s.slots.len()).sum();
+    eprintln!(
+        "{games} games, {n} positions ({} held out), {nnz} slot counts; scale K = {k}, alpha {}, sigma {}",
+        held_out.len(),
+        o.alpha,
+        o.sigma
+    );
+    let agree = held_out
+        .iter()
+        .filter_map(|s| s.score_p.map(|p| (p > 0.5) == (s.result > 0.5)))
+        .filter(|&b| b)
+        .count();
+    eprintln!(
+        "held out: the search's score picks the winner in {:.1}% of positions",
+        100.0 * agree as f64 / held_out.len().max(1) as f64
+    );
+    let report = |w: &[f64], what: &str| {
+        let (lt, lr) = losses(&samples, w, k);
+        let (ht, hr) = losses(&held_out, w, k);
+        eprintln!("{what}: loss {lt:.5} (results {lr:.5}); held out {ht:.5} (results {hr:.5})");
+    };
+    report(&w0, "hand-set");
+    // Full-batch Adam on cross-entropy + prior.
+    let m = w0.len();
+    let mut w = w0.clone();
+    let (mut m1, mut m2) = (vec![0.0; m], vec![0.0; m]);
+    let lr = 1.0;
+    let prior_pull = 1.0 / (n as f64 * o.sigma * o.sigma);
+    for step in 1..=o.epochs {
+        let mut g = vec![0.0; m];
+        for s in &samples {
+            let e = sigmoid(eval_of(s, &w) / k) - f64::from(s.target);
+            for &(i, c) in &s.slots {
+                g[i as usize] += e * f64::from(c) / k;
+            }
+        }
+        for i in 0..m {
+            let gi = g[i] / n as f64 + prior_pull * (w[i] - w0[i]);
+            m1[i] = 0.9 * m1[i] + 0.1 * gi;
+            m2[i] = 0.999 * m2[i] + 0.001 * gi * gi;
+            let mh = m1[i] / (1.0 - 0.9f64.powi(step as i32));
+            let vh = m2[i] / (1.0 - 0.999f64.powi(step as i32));
+            w[i] -= lr * mh / (vh.sqrt() + 1e-9);
+        }
+        if step % 50 == 0 || step == o.epochs {
+            report(&w, &format!("step {step}"));
+        }
+    }
+    eprintln!("fitted in {:.0} s", started.elapsed().as_secs_f64());
+    // The combinations that moved most, among those seen often.
+    let mut seen = vec![0.0f64; m];
+    for s in &samples {
+        for &(i, c) in &s.slots {
+            seen[i as usize] += f64::from(c);
+        }
+    }
+    let mut moved: Vec<usize> = (0..m).filter(|&i| seen[i] >= 1000.0).collect();
+    moved.sort_by(|&a, &b| (w[b] - w0[b]).abs().total_cmp(&(w[a] - w0[a]).abs()));
+    for &i in moved.iter().take(25) {
+        let (class, role, s) = (
+            i / learned::SLOTS / 2,
+            i / learned::SLOTS % 2,
+            i % learned::SLOTS,
+        );
+        let what = if s == learned::FORBIDDEN_SLOT {
+            "forbidden".to_string()
+        } else {
+            format!("{:?}", learned::representative(s))
+        };
+        println!(
+            "{}{} {what:<50} seen {:>9.0}  {:>7.1} -> {:>7.1}",
+            ["", "renju black "][class],
+            ["mover ", "waiter"][role],
+            seen[i],
+            w0[i],
+            w[i]
+        );
+    }
+    let fitted: Vec<i32> = w.iter().map(|&v| (v * unit).round() as i32).collect();
+    write(&o, &fitted)
+}
+
+/// Writes `table` as a weights file named by its checksum into `--out` (if given).
+fn write(o: &Options, table: &[i32]) -> Result<(), String> {
+    let bytes = learned::encode(table);
+    let name = format!("eval-{:016x}.bin", learned::checksum(&bytes));
+    if let Some(dir) = &o.out {
+        let path = std::path::Path::new(dir).join(&name);
+        std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    } else {
+        eprintln!("(not written: no --out) {name}");
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! The learned evaluation: one value per *slot*, the unordered combination of a point's
+//! four line patterns (its multiset of [`Pattern`]s, 1,820 of them), by role (the side
+//! to move's points, the other side's). A point's share of the static evaluation is the
+//! value of its slot; the board keeps it with the point's other per-combination data
+//! (see [`super::combo_table`]), so the learned evaluation costs nothing at run time.
+//!
+//! A point where Black's stone would be forbidden (renju) has a slot of its own. The
+//! values are fitted by `examples/train.rs` to self-play data (`wuzi selfplay`), starting
+//! from and pulled towards the hand-set evaluation ([`prior`]): a combination seldom
+//! seen keeps about its hand-set value. The fitted table ships in the binary
+//! ([`WEIGHTS`]); its provenance is in `weights/README.md`.
+
+use std::sync::OnceLock;
+
+use super::pattern::Pattern;
+use super::{ROLE_MOVER, ROLE_WAITER, Threat, combine, combo_index, eval_value};
+use crate::board::Board;
+
+const NP: usize = Pattern::ALL.len();
+
+/// Unordered combinations of four patterns (multisets of size 4 out of 13).
+pub const COMBINATIONS: usize = 1820;
+/// The slot of a point whose stone is forbidden (renju, Black).
+pub const FORBIDDEN_SLOT: usize = COMBINATIONS;
+/// Slots per role.
+pub const SLOTS: usize = COMBINATIONS + 1;
+/// Classes of stones with tables of their own: a colour without restrictions (0), and
+/// Black under renju (1).
+pub const CLASSES: usize = 2;
+/// Values in a table: per class, per role (mover, waiter), per slot.
+pub const FEATURES: usize = CLASSES * 2 * SLOTS;
+
+/// The place of a value in the table.
+#[must_use]
+pub const fn feature(renju_black: bool, role: usize, slot: usize) -> usize {
+    ((renju_black as usize) * 2 + role) * SLOTS + slot
+}
+
+/// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
+/// evaluation unit, in the order of [`feature`]. Named by its [`checksum`].
+pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-0eeb303d42156d59.bin");
+/// The name of the shipped table's file.
+pub const WEIGHTS_FILE: &str = "eval-0eeb303d42156d59.bin";
+
+/// FNV-1a (64 bits) of `bytes`: the name of a weights file.
+#[must_use]
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The slot of every [`combo_index`] (the patterns sorted, then numbered).
+fn slot_table() -> &'static [u16] {
+    static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut sorted_ids = vec![u16::MAX; NP * NP * NP * NP];
+        let mut next = 0u16;
+        for a in 0..NP {
+            for b in a..NP {
+                for c in b..NP {
+                    for d in c..NP {
+                        sorted_ids[((a * NP + b) * NP + c) * NP + d] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(usize::from(next), COMBINATIONS);
+        (0..NP * NP * NP * NP)
+            .map(|i| {
+                let mut p = [i / (NP * NP * NP), i / (NP * NP) % NP, i / NP % NP, i % NP];
+                p.sort_unstable();
+                sorted_ids[((p[0] * NP + p[1]) * NP + p[2]) * NP + p[3]]
+            })
+            .collect()
+    })
+}
+
+/// The slot of a point with the patterns of [`combo_index`] `index` and the threat
+/// `threat` (which says whether the point is forbidden).
+#[must_use]
+pub fn slot(index: usize, threat: Threat) -> usize {
+    if threat == Threat::Forbidden {
+        FORBIDDEN_SLOT
+    } else {
+        usize::from(slot_table()[index])
+    }
+}
+
+/// Four patterns with slot `s` (one representative of the combination).
+#[must_use]
+pub fn representative(s: usize) -> [Pattern; 4] {
+    let mut n = 0;
+    for a in 0..NP {
+        for b in a..NP {
+            for c in b..NP {
+                for d in c..NP {
+                    if n == s {
+                        return [a, b, c, d].map(|k| Pattern::ALL[k]);
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    [Pattern::Dead; 4]
+}
+
+/// The hand-set evaluation as a table (in sixteenths, by [`feature`]): what the fit
+/// starts from and is pulled towards. Forbidden points start at 0.
+#[must_use]
+pub fn prior() -> Vec<i32> {
+    (0..FEATURES)
+        .map(|f| {
+            let (role, s) = (f / SLOTS % 2, f % SLOTS);
+            if s == FORBIDDEN_SLOT {
+                return 0;
+            }
+            let pats = representative(s);
+            eval_value(pats, combine(pats, false).0, role)
+        })
+        .collect()
+}
+
+/// A table as the weights file stores it.
+#[must_use]
+pub fn encode(table: &[i32]) -> Vec<u8> {
+    table
+        .iter()
+        .flat_map(|&v| (v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16).to_le_bytes())
+        .collect()
+}
+
+/// The table in use, by [`feature`], in sixteenths: the shipped one, or for strength
+/// tests of a new fit the file named by the environment variable `WUZI_EVAL_WEIGHTS`
+/// (read once).
+#[must_use]
+pub fn table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let file = std::env::var_os("WUZI_EVAL_WEIGHTS").map(|path| {
+            std::fs::read(&path)
+                .unwrap_or_else(|e| panic!("WUZI_EVAL_WEIGHTS {}: {e}", path.display()))
+        });
+        let bytes = file.as_deref().unwrap_or(WEIGHTS);
+        assert_eq!(bytes.len(), FEATURES * 2, "weights file of the wrong size");
+        bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect()
+    })
+}
+
+/// A point's learned share of the evaluation by role (see [`super::Combo::eval`]).
+#[must_use]
+pub fn value(index: usize, threat: Threat, renju_black: bool) -> [i16; 2] {
+    let s = slot(index, threat);
+    let t = table();
+    [ROLE_MOVER, ROLE_WAITER].map(|role| t[feature(renju_black, role, s)])
+}
+
+/// The learned evaluation's features of a board: for every empty point and colour, its
+/// place in the table ([`feature`]), pushed onto `out`. The learned static evaluation (before the division by
+/// [`crate::params::EVAL_SCALE`]) is the sum of [`table`] over them.
+pub fn features(board: &Board, out: &mut Vec<u32>) {
+    let me = board.to_move();
+    let renju = board.rule() == wuzi_rules::Rule::Renju;
+    for (role, color) in [(ROLE_MOVER, me), (ROLE_WAITER, me.opponent())] {
+        let renju_black = renju && color == wuzi_rules::Color::Black;
+        for &i in board.points() {
+            if board.is_empty(i) {
+                let pats = [0, 1, 2, 3].map(|d| board.pattern(i, color, d));
+                let s = slot(combo_index(pats), board.threat(i, color));
+                out.push(feature(renju_black, role, s) as u32);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped table is the one its provenance describes.
+    #[test]
+    fn weights_are_pinned() {
+        let name = format!("eval-{:016x}.bin", checksum(WEIGHTS));
+        assert_eq!(name, WEIGHTS_FILE);
+        assert_eq!(WEIGHTS.len(), FEATURES * 2);
+    }
+
+    /// The prior in slot form is the hand-set evaluation of every combination (away
+    /// from Black's forbidden points), whatever the order of its lines.
+    #[test]
+    fn the_prior_is_the_hand_set_evaluation() {
+        let prior = prior();
+        let np = Pattern::ALL.len();
+        for index in 0..np * np * np * np {
+            let pats = [
+                index / (np * np * np),
+                index / (np * np) % np,
+                index / np % np,
+                index % np,
+            ]
+            .map(|k| Pattern::ALL[k]);
+            let threat = combine(pats, false).0;
+            for role in [ROLE_MOVER, ROLE_WAITER] {
+                assert_eq!(
+                    prior[feature(false, role, slot(index, threat))],
+                    eval_value(pats, threat, role),
+                    "{pats:?}"
+                );
+            }
+        }
+    }
+
+    /// Slots ignore the order of the lines and cover every combination once.
+    #[test]
+    fn slots_are_unordered_combinations() {
+        use Pattern as P;
+        let a = combo_index([P::Flex3, P::Dead, P::Block4, P::Flex1]);
+        let b = combo_index([P::Flex1, P::Block4, P::Dead, P::Flex3]);
+        assert_eq!(slot(a, Threat::Block4Flex3), slot(b, Threat::Block4Flex3));
+        assert_eq!(slot(a, Threat::Forbidden), FORBIDDEN_SLOT);
+        for s in [0, 1, 777, COMBINATIONS - 1] {
+            assert_eq!(slot(combo_index(representative(s)), Threat::None), s);
+        }
+    }
+}
