@@ -245,7 +245,8 @@ impl Rating {
 }
 
 /// The computer's ratings, measured with `scripts/computer-ratings.sh` on engine 0f8120e
-/// (before the learned evaluation): the levels in a ladder of neighbours (100 games a
+/// (levels 1 to 9 still play with that evaluation; level 10 now has the learned one): the
+/// levels in a ladder of neighbours (100 games a
 /// pair below level 5, 300 and 260 where levels 5 to 7 are close, 60, 40 and 16 for
 /// the costly top), level 1 anchored at 800; each classic AI fitted to 60 to 100 games
 /// against levels 4, 5 and 6. docs/ratings.md has every pair's score and interval, and
