@@ -1,0 +1,242 @@
+// Issue 25, playing people from the page: a seek made in the lobby appears live at another
+// person's lobby and is accepted, both land in the game with their colours, play, a third person
+// watches read-only, a draw offer is declined and then accepted, a rematch swaps the colours; a
+// challenge by username arrives live and is accepted, an open challenge link is accepted by a
+// fresh guest; quick pairing pairs two people. Each browser profile is a person of its own.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, waitView, view, clickPoint } from './lib/harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.stop();
+});
+
+/// A fresh person on the page (a guest until they register).
+async function person(path = '') {
+  const b = await openBrowser();
+  await b.page.goto(server.url + path);
+  await b.page.waitForFunction(() => window.wuzi && window.wuzi.store.me !== undefined);
+  return b;
+}
+
+async function registerAs(page, username) {
+  await page.evaluate(async (u) => {
+    const r = await fetch('/api/account/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: u, password: 'password123' }),
+    });
+    if (!r.ok) throw new Error(await r.text());
+  }, username);
+  await page.reload();
+  await page.waitForFunction((u) => window.wuzi.store.me && window.wuzi.store.me.username === u, username);
+}
+
+const myColor = (page) => page.evaluate(() => window.wuzi.store.myColor());
+
+/// Waits until the page shows the online game `id` (any when null) and knows its seat.
+function inGame(page, id = null) {
+  return waitView(page, (v) => v.mode === 'online' && (id === null || v.id === id), { what: `the game ${id || 'between people'}` });
+}
+
+/// Plays `name` on `page` and waits until `other` sees it too.
+async function playSeen(page, other, name) {
+  const before = (await view(page)).moves.length;
+  await page.waitForFunction(() => window.wuzi.store.isHumanTurn() && !window.wuzi.store.busy);
+  await clickPoint(page, name);
+  for (const p of [page, other]) await waitView(p, (v) => v.moves.length > before && v.moves[before].name === name, { what: `${name} to be seen` });
+}
+
+test('a seek appears live and is accepted; both play, a spectator watches, a draw is declined then agreed, a rematch swaps the colours', { timeout: 240000 }, async () => {
+  const a = await person();
+  const b = await person();
+  const c = await person();
+  try {
+    // B has the lobby open before A's seek exists: it must appear there by itself.
+    await b.page.click('#btn-play');
+    await b.page.locator('#dlg-lobby').waitFor({ state: 'visible' });
+    assert.equal(await b.page.locator('#seek-list li').count(), 0);
+    assert.ok(await b.page.locator('#seek-empty').isVisible());
+    await b.page.waitForFunction(() => document.querySelectorAll('#pairing .pair-btn').length >= 4);
+
+    await a.page.click('#btn-play');
+    await a.page.click('#btn-create-seek');
+    const form = a.page.locator('#dlg-seek');
+    await form.waitFor({ state: 'visible' });
+    assert.ok(!(await a.page.locator('#seek-to').isVisible()), 'a seek names no opponent');
+    await form.locator('select[name=rule]').selectOption('freestyle');
+    await form.locator('select[name=clock]').selectOption('side:600:5');
+    await form.locator('input[name=color][value=black]').check({ force: true });
+    await a.page.click('#seek-submit');
+    await form.waitFor({ state: 'hidden' });
+    // A sees their own seek with a cancel button.
+    await a.page.locator('#seek-list li.own .seek-cancel').waitFor();
+
+    const row = b.page.locator('#seek-list li.seek');
+    await row.first().waitFor();
+    assert.equal(await row.count(), 1);
+    assert.match(await row.locator('.seek-terms').textContent(), /^Freestyle 15×15 · 10\+5 · Casual$/);
+    assert.match(await row.locator('.seek-who').textContent(), /^Guest \(1500\?\)$/);
+    await row.locator('.seek-accept').click();
+
+    const vb = await inGame(b.page);
+    const id = vb.id;
+    await inGame(a.page, id);
+    assert.ok(!(await a.page.locator('#dlg-lobby').isVisible()), 'the lobby closes when the game starts');
+    assert.equal(await myColor(a.page), 'black');
+    assert.equal(await myColor(b.page), 'white');
+    assert.equal(await a.page.locator('#player-black .player-detail').textContent(), 'You');
+    assert.equal(await b.page.locator('#player-white .player-detail').textContent(), 'You');
+    // No undo, hint, restart or new game in a game between people; the offers instead.
+    for (const id of ['#btn-undo', '#btn-hint', '#btn-restart', '#btn-new']) assert.ok(!(await a.page.locator(id).isVisible()), `${id} is not offered`);
+    assert.ok(await a.page.locator('#btn-abort').isVisible(), 'abort while nobody has played');
+    // A casual game allows takebacks unless the terms say otherwise.
+    assert.ok(await a.page.locator('#btn-offer-takeback').isVisible(), 'a casual game offers takebacks');
+
+    // Moves go over the socket with an id and a ply, and are acknowledged.
+    const acks = [];
+    a.page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      if (String(f.payload).includes('"ack"')) acks.push(String(f.payload));
+    }));
+    await playSeen(a.page, b.page, 'h8');
+    // White may not play Black's stone, and Black may not play twice.
+    assert.equal(await a.page.evaluate(() => window.wuzi.store.isHumanTurn()), false);
+    await playSeen(b.page, a.page, 'h9');
+    await playSeen(a.page, b.page, 'j8');
+    await playSeen(b.page, a.page, 'j9');
+    assert.ok(!(await a.page.locator('#btn-abort').isVisible()), 'no abort once both have played');
+
+    // A spectator: read-only, and counted.
+    await c.page.goto(`${server.url}/#g=${id}`);
+    await waitView(c.page, (v) => v.id === id && v.moves.length === 4, { what: 'the spectator to see the game' });
+    assert.equal(await c.page.evaluate(() => window.wuzi.store.watching()), true);
+    assert.ok(!(await c.page.locator('#online-actions').isVisible()), 'a spectator has no offers');
+    assert.ok(!(await c.page.locator('#btn-resign').isEnabled()), 'a spectator cannot resign');
+    await clickPoint(c.page, 'k8');
+    await a.page.waitForFunction(() => document.querySelector('#online-info').dataset.spectators === '1');
+    assert.equal(await a.page.locator('#online-info').textContent(), '1 watching');
+    assert.equal((await view(a.page)).moves.length, 4, "the spectator's click played nothing");
+
+    // A draw offered and declined, then offered and agreed.
+    await a.page.click('#btn-offer-draw');
+    await a.page.waitForFunction(() => document.querySelector('#btn-offer-draw').classList.contains('offered'));
+    await b.page.locator('#online-offer').waitFor({ state: 'visible' });
+    assert.equal(await b.page.locator('#online-offer-text').textContent(), 'Your opponent offers a draw');
+    await b.page.click('#btn-offer-decline');
+    await a.page.waitForFunction(() => !document.querySelector('#btn-offer-draw').classList.contains('offered'));
+    await b.page.locator('#online-offer').waitFor({ state: 'hidden' });
+    assert.equal((await view(a.page)).result, null);
+
+    await b.page.click('#btn-offer-draw');
+    await a.page.locator('#online-offer').waitFor({ state: 'visible' });
+    await a.page.click('#btn-offer-accept');
+    for (const p of [a.page, b.page, c.page]) await waitView(p, (v) => v.id === id && !!v.result, { what: 'the draw' });
+    const over = await view(a.page);
+    assert.equal(over.result.winner ?? null, null);
+    assert.match(await a.page.locator('#status-text').textContent(), /draw/i);
+
+    // A rematch: offered, accepted, both in the new game with the colours swapped.
+    await b.page.locator('#btn-rematch').waitFor({ state: 'visible' });
+    await b.page.click('#btn-rematch');
+    await a.page.locator('#online-offer').waitFor({ state: 'visible' });
+    assert.equal(await a.page.locator('#online-offer-text').textContent(), 'Your opponent wants a rematch');
+    await a.page.click('#btn-offer-accept');
+    const again = await waitView(a.page, (v) => v.mode === 'online' && v.id !== id, { what: 'the rematch' });
+    await waitView(b.page, (v) => v.id === again.id, { what: 'the rematch at B' });
+    assert.equal(await myColor(a.page), 'white');
+    assert.equal(await myColor(b.page), 'black');
+    assert.deepEqual([...a.errors, ...b.errors, ...c.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close(), c.close()]);
+  }
+});
+
+test('a challenge by username arrives live and is accepted; an open challenge link is accepted by a fresh guest', { timeout: 180000 }, async () => {
+  const a = await person();
+  const b = await person();
+  try {
+    await registerAs(a.page, 'mei_ling');
+    await registerAs(b.page, 'bao');
+    await a.page.click('#btn-play');
+    await a.page.click('#btn-challenge-friend');
+    const form = a.page.locator('#dlg-seek');
+    await form.waitFor({ state: 'visible' });
+    await a.page.fill('#seek-to', 'bao');
+    await form.locator('select[name=clock]').selectOption('side:300:3');
+    await a.page.click('#seek-submit');
+    await form.waitFor({ state: 'hidden' });
+
+    // B is on the plain board page: the challenge shows at once.
+    const notice = b.page.locator('.challenge-notice');
+    await notice.waitFor();
+    assert.equal(await notice.locator('.notice-text').textContent(), 'mei_ling (1500?) challenges you');
+    await notice.locator('.notice-accept').click();
+    const g = await inGame(b.page);
+    await inGame(a.page, g.id);
+    const seats = [await myColor(a.page), await myColor(b.page)].sort();
+    assert.deepEqual(seats, ['black', 'white']);
+    await a.page.waitForFunction(() => /bao/.test(document.querySelector('.players').textContent));
+
+    // An open link: whoever opens it may accept, a guest too.
+    await a.page.click('#btn-play');
+    await a.page.click('#btn-challenge-friend');
+    await form.waitFor({ state: 'visible' });
+    await a.page.fill('#seek-to', '');
+    await a.page.click('#seek-submit');
+    await a.page.locator('#challenge-link').waitFor({ state: 'visible' });
+    const link = await a.page.inputValue('#challenge-link-text');
+    assert.match(link, /#challenge=/);
+    await a.page.click('#seek-cancel');
+    await a.page.locator('#lobby-close').click();
+
+    const guest = await openBrowser();
+    try {
+      await guest.page.goto(link);
+      await guest.page.locator('#dlg-challenge').waitFor({ state: 'visible' });
+      await guest.page.locator('#challenge-accept').waitFor({ state: 'visible' });
+      assert.equal(await guest.page.locator('#challenge-by').textContent(), 'mei_ling (1500?) challenges you');
+      await guest.page.click('#challenge-accept');
+      const g2 = await inGame(guest.page);
+      assert.notEqual(g2.id, g.id);
+      await inGame(a.page, g2.id);
+      assert.ok((await myColor(guest.page)) !== null);
+      assert.deepEqual(guest.errors, []);
+    } finally {
+      await guest.close();
+    }
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+test('quick pairing: one waits (and sees it), the second is paired with them', { timeout: 120000 }, async () => {
+  const a = await person();
+  const b = await person();
+  try {
+    await a.page.click('#btn-play');
+    const btn = a.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
+    await btn.waitFor();
+    assert.equal(await btn.locator('.pair-waiting').textContent(), '0 waiting');
+    await btn.click();
+    await a.page.waitForFunction(() => document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
+    assert.match(await btn.locator('.pair-waiting').textContent(), /Searching/);
+
+    await b.page.click('#btn-play');
+    const bbtn = b.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
+    await b.page.waitForFunction(() => /1 waiting/.test(document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]')?.textContent || ''));
+    await bbtn.click();
+    const g = await inGame(b.page);
+    await inGame(a.page, g.id);
+    assert.equal(g.rated, true);
+    assert.deepEqual([await myColor(a.page), await myColor(b.page)].sort(), ['black', 'white']);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
