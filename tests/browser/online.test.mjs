@@ -118,13 +118,15 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     assert.ok(!(await c.page.locator('#online-actions').isVisible()), 'a spectator has no offers');
     assert.ok(!(await c.page.locator('#btn-resign').isEnabled()), 'a spectator cannot resign');
     await clickPoint(c.page, 'k8');
-    await a.page.waitForFunction(() => document.querySelector('#online-info').dataset.spectators === '1');
-    assert.equal(await a.page.locator('#online-info').textContent(), '1 watching');
     assert.equal((await view(a.page)).moves.length, 4, "the spectator's click played nothing");
 
     // A draw offered and declined, then offered and agreed.
     await a.page.click('#btn-offer-draw');
     await a.page.waitForFunction(() => document.querySelector('#btn-offer-draw').classList.contains('offered'));
+    // The spectator is counted (the server counts them in the next state it sends: this offer's).
+    await a.page.waitForFunction(() => document.querySelector('#online-info').dataset.spectators === '1');
+    assert.equal(await a.page.locator('#online-info').textContent(), '1 watching');
+    await c.page.locator('#online-info').waitFor({ state: 'visible' });
     await b.page.locator('#online-offer').waitFor({ state: 'visible' });
     assert.equal(await b.page.locator('#online-offer-text').textContent(), 'Your opponent offers a draw');
     await b.page.click('#btn-offer-decline');
