@@ -244,6 +244,14 @@ impl ClockState {
         }
     }
 
+    /// Gives `mover` back `ms` of the time their last move took (lag compensation; see
+    /// [`crate::lag`]). Side clocks only: a per-move clock starts each turn afresh.
+    pub fn credit(&mut self, setup: &ClockSetup, mover: Color, ms: i64) {
+        if matches!(setup, ClockSetup::Side { .. }) && ms > 0 {
+            *self.slot(mover) += ms;
+        }
+    }
+
     /// Makes `who`'s clock run (or none). A move clock starts each turn from full time.
     pub fn set_running(&mut self, setup: &ClockSetup, who: Option<Color>, now: i64) {
         if !setup.is_timed() {

@@ -71,6 +71,11 @@ pub enum ServerMsg {
         /// Stones on the board after it.
         ply: usize,
     },
+    /// A chat message (sent to the sockets of its room only).
+    Chat {
+        /// The message.
+        message: crate::store::ChatMessage,
+    },
     /// The computer's move waits for a free engine worker; its clock does not run until
     /// the search starts (then a `state` message follows).
     Queued {
@@ -112,6 +117,8 @@ pub struct Slot {
 struct Presence {
     sockets: HashMap<Option<IdentityId>, usize>,
     away_since: [Option<i64>; 2],
+    /// Each player's connection lag.
+    lag: HashMap<IdentityId, crate::lag::Lag>,
 }
 
 fn seat_index(seat: Seat) -> usize {
@@ -161,6 +168,21 @@ impl Slot {
                 }
             }
         }
+    }
+
+    /// Notes a round trip (ms) measured on a socket of `who`.
+    pub fn note_round_trip(&self, who: &IdentityId, rtt_ms: i64) {
+        self.presence()
+            .lag
+            .entry(who.clone())
+            .or_default()
+            .observe(rtt_ms);
+    }
+
+    /// The lag of `who`'s connection (none measured: no credit).
+    pub fn lag_of(&self, who: Option<&IdentityId>) -> crate::lag::Lag {
+        who.and_then(|w| self.presence().lag.get(w).copied())
+            .unwrap_or_default()
     }
 
     /// Since when `seat`'s player has had no socket open on the game (after having one).
@@ -317,6 +339,8 @@ pub struct Hub {
     throttle: crate::api::accounts::Throttle,
     /// Seeks and challenges between people.
     lobby: crate::lobby::Lobby,
+    /// Chat messages per identity.
+    chat_limiter: governor::DefaultKeyedRateLimiter<IdentityId>,
 }
 
 /// The current time in Unix milliseconds.
@@ -359,6 +383,10 @@ impl Hub {
             analyses: Mutex::new(HashMap::new()),
             throttle: crate::api::accounts::Throttle::default(),
             lobby: crate::lobby::Lobby::default(),
+            chat_limiter: governor::RateLimiter::keyed(
+                governor::Quota::per_second(std::num::NonZeroU32::MIN)
+                    .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
+            ),
         })
     }
 
@@ -403,6 +431,17 @@ impl Hub {
         let _ = slot.tx.send(ServerMsg::State {
             game: Box::new(view),
         });
+    }
+
+    /// Whether `who` may send a chat message now (one a second, five at once).
+    #[must_use]
+    pub fn may_chat(&self, who: &IdentityId) -> bool {
+        self.chat_limiter.check_key(who).is_ok()
+    }
+
+    /// Sends a message to the game's subscribers.
+    pub fn broadcast(&self, slot: &Slot, msg: ServerMsg) {
+        let _ = slot.tx.send(msg);
     }
 
     /// The settings.

@@ -16,6 +16,7 @@ pub mod error;
 pub mod hub;
 pub mod id;
 pub mod identity;
+pub mod lag;
 pub mod live;
 pub mod lobby;
 pub mod net;
@@ -51,6 +52,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::profiles::router())
         .merge(api::ratings::router())
         .merge(api::lobby::router())
+        .merge(api::chat::router())
         .merge(api::meta::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)

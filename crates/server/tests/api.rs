@@ -687,6 +687,11 @@ async fn meta_routes_and_the_page() {
         "/api/challenges/{id}/accept",
         "/api/challenges/{id}/decline",
         "/api/lobby/ws",
+        "/api/games/{id}/offer",
+        "/api/games/{id}/abort",
+        "/api/games/{id}/claim",
+        "/api/games/{id}/chat",
+        "/api/live",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

@@ -697,3 +697,59 @@ async fn the_watch_list_shows_games_in_play_highest_rated_first() {
     let (_, live) = alice.get("/api/live").await;
     assert_eq!(live.as_array().unwrap().len(), 1);
 }
+
+async fn say(app: &TestApp, gid: &str, text: &str) -> (StatusCode, Value) {
+    app.post(&format!("/api/games/{gid}/chat"), json!({ "text": text }))
+        .await
+}
+
+#[tokio::test]
+async fn players_and_spectators_chat_in_their_own_rooms_within_limits() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    let bob = alice.client();
+    let carol = alice.client();
+    carol.create(json!({"mode": "local"})).await;
+    let gid = start(&alice, &bob, json!({})).await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = game_socket(addr, &alice, &gid).await;
+    next_of(&mut a, "state").await;
+    // The spectator's message does not reach the players' sockets; Bob's does.
+    let (s, m) = say(&carol, &gid, "go black!").await;
+    assert_eq!(s, StatusCode::CREATED, "{m}");
+    assert_eq!(m["room"], "spectators");
+    let (s, m) = say(&bob, &gid, "  good luck <script>alert(1)</script> 🙂 ").await;
+    assert_eq!(s, StatusCode::CREATED, "{m}");
+    assert_eq!(m["room"], "players");
+    let heard = next_of(&mut a, "chat").await;
+    assert_eq!(
+        heard["message"]["text"],
+        "good luck <script>alert(1)</script> 🙂"
+    );
+    assert_eq!(heard["message"]["author"], me(&bob).await.as_str());
+    // Each reads their own room, kept with the game.
+    let (_, players) = alice.get(&format!("/api/games/{gid}/chat")).await;
+    assert_eq!(players.as_array().unwrap().len(), 1, "{players}");
+    let (_, spectators) = carol.get(&format!("/api/games/{gid}/chat")).await;
+    assert_eq!(spectators[0]["text"], "go black!");
+    // Limits: length, emptiness, pace.
+    let (s, _) = say(&alice, &gid, &"x".repeat(201)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _) = say(&alice, &gid, " \n ").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let mut refused = false;
+    for i in 0..8 {
+        let (s, _) = say(&alice, &gid, &format!("spam {i}")).await;
+        refused |= s == StatusCode::TOO_MANY_REQUESTS;
+    }
+    assert!(refused, "a burst of eight is slowed down");
+    // Chat is for games between people.
+    let computer = alice.create(json!({})).await;
+    let (s, _) = alice
+        .post(
+            &format!("/api/games/{}/chat", computer["id"].as_str().unwrap()),
+            json!({"text": "hi"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}

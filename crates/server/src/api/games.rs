@@ -562,6 +562,7 @@ pub async fn perform(
     who: Option<&IdentityId>,
     action: PlayerAction,
 ) -> Result<GameView, Error> {
+    let lag = slot.lag_of(who);
     hub.act(slot, |g, now| {
         // The seat that must act (a move, a choice) must be the requester's.
         let acting = || match g.to_act() {
@@ -584,6 +585,11 @@ pub async fn perform(
                     return Ok(());
                 }
                 acting()?;
+                let lag = if g.setup().mode == Mode::Online {
+                    lag
+                } else {
+                    crate::lag::Lag::default()
+                };
                 if let Some(ply) = req.ply
                     && ply != g.game().ply()
                 {
@@ -592,7 +598,7 @@ pub async fn perform(
                         stones(g.game().ply())
                     )));
                 }
-                g.play(Who::Human, pos, now)
+                g.play_with_lag(Who::Human, pos, now, &lag)
             }
             PlayerAction::Undo(to_ply) => {
                 // A player of a game that allows no takebacks hears why; others, that

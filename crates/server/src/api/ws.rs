@@ -28,6 +28,8 @@ use crate::view::Purpose;
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// How often the server pings a socket (browsers answer by themselves).
 pub const PING_EVERY: Duration = Duration::from_secs(25);
+/// How often a player of a game between people is pinged (lag measurement).
+pub const LAG_PING_EVERY: Duration = Duration::from_secs(5);
 /// How long a socket closed for a too-large message stays open for its close frame to
 /// reach the client.
 pub const CLOSE_GRACE: Duration = Duration::from_millis(1000);
@@ -41,8 +43,10 @@ pub enum Incoming {
     Text(String),
     /// A binary message (not read).
     Binary,
-    /// A ping, pong or other control frame: the client is there.
+    /// A ping or other control frame: the client is there.
     Control,
+    /// A pong: the answer to the server's ping (its round trip measures the lag).
+    Pong,
     /// A frame or message over [`MAX_MESSAGE`]: the socket closes with 1009.
     TooLarge,
 }
@@ -192,6 +196,7 @@ pub fn adapt(socket: WebSocket) -> (OutgoingSink, IncomingStream) {
             future::ready(Some(match m {
                 Ok(Message::Text(t)) => Some(Incoming::Text(t.to_string())),
                 Ok(Message::Binary(_)) => Some(Incoming::Binary),
+                Ok(Message::Pong(_)) => Some(Incoming::Pong),
                 Ok(_) => Some(Incoming::Control),
                 Err(e) => {
                     *failed = true;
@@ -264,7 +269,14 @@ where
     }
     let closed = hub.closed();
     tokio::pin!(closed);
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // A player of a game between people is pinged more often: the round trips measure
+    // the lag their moves are credited with.
+    let mut ping = tokio::time::interval(if announced {
+        LAG_PING_EVERY
+    } else {
+        PING_EVERY
+    });
+    let mut pinged: Option<tokio::time::Instant> = None;
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
     let close = loop {
@@ -274,12 +286,21 @@ where
                 if heard.elapsed() >= SILENCE {
                     break Some((CLOSE_POLICY, format!("nothing heard for {} s", SILENCE.as_secs())));
                 }
+                pinged = Some(tokio::time::Instant::now());
                 if sink.send(Outgoing::Ping).await.is_err() {
                     break None;
                 }
                 continue;
             }
             msg = rx.recv() => match msg {
+                // Chat goes to its room: the players', or the spectators'.
+                Ok(ServerMsg::Chat { message }) => {
+                    let players = if owners.has(peer.who.as_ref()) { "players" } else { "spectators" };
+                    if message.room != players {
+                        continue;
+                    }
+                    ServerMsg::Chat { message }
+                }
                 Ok(m) => m,
                 Err(broadcast::error::RecvError::Lagged(_)) => match hub.view(&slot).await {
                     Ok(game) => ServerMsg::State { game: Box::new(game) },
@@ -297,6 +318,12 @@ where
                         format!("a message may have at most {} KiB", MAX_MESSAGE / 1024),
                     )),
                     Some(Incoming::Control) => continue,
+                    Some(Incoming::Pong) => {
+                        if let (Some(at), Some(who)) = (pinged.take(), peer.who.as_ref()) {
+                            slot.note_round_trip(who, at.elapsed().as_millis() as i64);
+                        }
+                        continue;
+                    }
                     Some(Incoming::Binary) => error_msg(&Error::BadRequest(
                         "binary messages are not read; send JSON text".into(),
                     )),

@@ -739,6 +739,18 @@ impl LiveGame {
 
     /// Plays a stone for the side to move, by `actor`.
     pub fn play(&mut self, actor: Who, pos: Pos, now: i64) -> Result<(), Error> {
+        self.play_with_lag(actor, pos, now, &crate::lag::Lag::default())
+    }
+
+    /// Plays like [`LiveGame::play`], crediting the mover's clock with the lag of their
+    /// connection (see [`crate::lag`]).
+    pub fn play_with_lag(
+        &mut self,
+        actor: Who,
+        pos: Pos,
+        now: i64,
+        lag: &crate::lag::Lag,
+    ) -> Result<(), Error> {
         let seat = self.check_turn(actor, Action::Move)?;
         self.game.check_move(pos).map_err(illegal)?;
         let color = self.game.side_to_move();
@@ -764,6 +776,8 @@ impl LiveGame {
         // A stone answers every draw or takeback offer: they lapse.
         self.offers.lapse();
         self.clock.after_move(&self.setup.clock, color, now);
+        self.clock
+            .credit(&self.setup.clock, color, lag.credit(elapsed as i64));
         self.sync_clock(now);
         self.turn_started = now;
         Ok(())
@@ -1031,6 +1045,37 @@ mod tests {
             rated: false,
             takebacks: false,
         }
+    }
+
+    #[test]
+    fn a_move_is_credited_with_its_players_lag_on_a_side_clock() {
+        let mut s = setup(Mode::Online, OpeningRule::Free, Seat::Second);
+        s.computer = None;
+        s.clock = ClockSetup::Side {
+            initial_seconds: 60.0.try_into().unwrap(),
+            increment_seconds: 0.0.try_into().unwrap(),
+        };
+        let h = |n: &str| match n {
+            "h8" => Pos::new_unchecked(7, 7),
+            "i9" => Pos::new_unchecked(8, 6),
+            _ => Pos::new_unchecked(7, 6),
+        };
+        let mut g = LiveGame::new(GameId::random(), s.clone(), 0).unwrap();
+        g.play(Who::Human, h("h8"), 0).unwrap();
+        // White's move reaches the server 2 s later over a 600 ms round trip: 300 ms back.
+        let mut lag = crate::lag::Lag::default();
+        lag.observe(600);
+        g.play_with_lag(Who::Human, h("i9"), 2000, &lag).unwrap();
+        assert_eq!(g.clock().remaining(Color::White, 2000), 60_000 - 2000 + 300);
+        // Without a measured lag, no credit; a tiny move gets at most its own time.
+        let mut g = LiveGame::new(GameId::random(), s, 0).unwrap();
+        g.play(Who::Human, h("h8"), 0).unwrap();
+        g.play(Who::Human, h("i9"), 2000).unwrap();
+        assert_eq!(g.clock().remaining(Color::White, 2000), 58_000);
+        // Black's 100 ms move is credited its 100 ms, not the 300 ms of lag.
+        let before = g.clock().remaining(Color::Black, 2000);
+        g.play_with_lag(Who::Human, h("h9"), 2100, &lag).unwrap();
+        assert_eq!(g.clock().remaining(Color::Black, 2100), before);
     }
 
     #[test]

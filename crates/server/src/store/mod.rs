@@ -16,7 +16,9 @@ use crate::id::GameId;
 use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
+mod chat;
 mod ratings;
+pub use chat::ChatMessage;
 pub use ratings::{
     LeaderRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint, RatingRow,
 };
@@ -30,6 +32,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_api_tokens.sql"),
     include_str!("../../migrations/0006_game_players.sql"),
     include_str!("../../migrations/0007_ratings.sql"),
+    include_str!("../../migrations/0008_chat.sql"),
 ];
 
 /// A storage failure.
