@@ -2,7 +2,7 @@
 // person's lobby and is accepted, both land in the game with their colours, play, a third person
 // watches read-only, a draw offer is declined and then accepted, a rematch swaps the colours; a
 // challenge by username arrives live and is accepted, an open challenge link is accepted by a
-// fresh guest; quick pairing pairs two people. Each browser profile is a person of its own.
+// fresh guest, the players chat (one mutes the other); quick pairing pairs two people. Each browser profile is a person of its own.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -183,6 +183,28 @@ test('a challenge by username arrives live and is accepted; an open challenge li
     const seats = [await myColor(a.page), await myColor(b.page)].sort();
     assert.deepEqual(seats, ['black', 'white']);
     await a.page.waitForFunction(() => /bao/.test(document.querySelector('.players').textContent));
+
+    // Chat in the players' room: text as typed (markup stays text); B mutes A, and it stays so.
+    await a.page.locator('#chat').waitFor({ state: 'visible' });
+    assert.equal(await a.page.locator('#chat-title').textContent(), 'Chat');
+    await a.page.fill('#chat-input', 'hi <b>bao</b>');
+    await a.page.click('#chat-send');
+    const said = b.page.locator('#chat-list li.chat-msg');
+    await said.first().waitFor();
+    assert.equal(await said.first().locator('.chat-text').textContent(), 'hi <b>bao</b>');
+    assert.equal(await said.first().locator('.chat-who').textContent(), 'mei_ling');
+    assert.equal(await b.page.locator('#chat-list b').count(), 0);
+    await b.page.click('#btn-mute');
+    assert.equal(await said.count(), 0);
+    await a.page.fill('#chat-input', 'still there?');
+    await a.page.click('#chat-send');
+    await a.page.waitForFunction(() => document.querySelectorAll('#chat-list li.chat-msg').length === 2);
+    await b.page.reload();
+    await inGame(b.page, g.id);
+    await b.page.locator('#chat').waitFor({ state: 'visible' });
+    assert.equal(await b.page.locator('#btn-mute').textContent(), 'Unmute opponent');
+    assert.equal(await b.page.locator('#chat-empty').textContent(), 'Your opponent’s messages are hidden.');
+    assert.equal(await said.count(), 0);
 
     // An open link: whoever opens it may accept, a guest too.
     await a.page.click('#btn-play');

@@ -88,6 +88,8 @@ export const api = {
   abort: (id) => request('POST', `/api/games/${enc(id)}/abort`, {}),
   claim: (id, result) => request('POST', `/api/games/${enc(id)}/claim`, { result }),
   live: () => request('GET', '/api/live'),
+  chat: (id) => request('GET', `/api/games/${enc(id)}/chat`),
+  sendChat: (id, text) => request('POST', `/api/games/${enc(id)}/chat`, { text }),
   archiveUrl: (identity) => `/api/profiles/${enc(identity)}/archive`,
   recordUrl: (id, format) => `/api/games/${enc(id)}/record?format=${enc(format)}`,
   async record(id, format) {

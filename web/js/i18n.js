@@ -398,6 +398,14 @@ const en = {
   'result.aborted': 'Game aborted',
   'result.abandoned_win': '{color} wins: {loser} left the game',
   'result.abandoned_draw': 'Draw: a player left the game',
+  'chat.players': 'Chat',
+  'chat.spectators': 'Spectators’ chat',
+  'chat.mute': 'Mute opponent',
+  'chat.unmute': 'Unmute opponent',
+  'chat.muted': 'Your opponent’s messages are hidden.',
+  'chat.empty': 'No messages yet.',
+  'chat.placeholder': 'Say something',
+  'chat.send': 'Send',
 };
 
 const zhHans = {
@@ -789,6 +797,14 @@ const zhHans = {
   'result.aborted': '对局已中止',
   'result.abandoned_win': '{color}胜：{loser}离开了对局',
   'result.abandoned_draw': '和棋：一方离开了对局',
+  'chat.players': '聊天',
+  'chat.spectators': '观众聊天',
+  'chat.mute': '屏蔽对手',
+  'chat.unmute': '取消屏蔽',
+  'chat.muted': '对手的消息已隐藏。',
+  'chat.empty': '还没有消息。',
+  'chat.placeholder': '说点什么',
+  'chat.send': '发送',
 };
 
 const zhHant = {
@@ -1180,6 +1196,14 @@ const zhHant = {
   'result.aborted': '對局已中止',
   'result.abandoned_win': '{color}勝：{loser}離開了對局',
   'result.abandoned_draw': '和棋：一方離開了對局',
+  'chat.players': '聊天',
+  'chat.spectators': '觀眾聊天',
+  'chat.mute': '封鎖對手',
+  'chat.unmute': '取消封鎖',
+  'chat.muted': '對手的訊息已隱藏。',
+  'chat.empty': '還沒有訊息。',
+  'chat.placeholder': '說點什麼',
+  'chat.send': '傳送',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

@@ -21,12 +21,14 @@ import { poolOfView, poolName, changeText, ratingText } from './ui/ratings.js';
 import { personOwner } from './ui/clocks.js';
 import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
+import { initChat } from './ui/chat.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
 /// The lobby (its socket stays open while the page is) and a game between people's panel.
 let lobby = null;
 let onlinePanel = null;
+let chat = null;
 const settings = loadSettings();
 let socket = null;
 /// The identity the socket was opened as (a sign-in or sign-out opens it again).
@@ -105,6 +107,9 @@ function onSocketMessage(msg) {
     case 'clock':
       store.setClock(msg);
       break;
+    case 'chat':
+      if (chat) chat.onMessage(msg);
+      break;
     case 'ack':
       // The server took our move (a game between people sends moves over the socket).
       if (pendingMove && msg.id === pendingMove.id) moveDone();
@@ -143,6 +148,7 @@ function connect(id) {
     // again (the server plays a move with the same ply once).
     if (up) {
       resync();
+      if (chat) chat.reload();
       if (pendingMove && socket) socket.send(pendingMove.msg);
     }
     // The server closes with 1009 a message too large to read; the socket reconnects by itself.
@@ -497,6 +503,7 @@ function render() {
   $('btn-new').hidden = online && !v.result && !watching;
   if (online) $('btn-hint').disabled = true;
   if (onlinePanel) onlinePanel.render();
+  if (chat) chat.render();
   $('browse-bar').classList.toggle('on', store.browsing());
   const n = v ? v.moves.length : 0;
   const shown = store.shownPly();
@@ -605,6 +612,7 @@ onlinePanel = initOnline(store, {
   },
   openGame: openById,
 });
+chat = initChat(store, { toast });
 $('btn-play').addEventListener('click', () => lobby.open());
 $('btn-leaderboard').addEventListener('click', () => {
   if (parseHash(location.hash).leaderboard !== undefined) leaderboard.open();
