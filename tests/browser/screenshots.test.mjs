@@ -224,6 +224,8 @@ test('playing people (issue 25): the lobby on desktop and phone, a game between 
       await hiro('POST', `/api/games/${g.id}/moves`, { pos: his, ply: n + 1 });
       await waitView(page, (v) => v.moves.length === n + 2, { what: `${his} at the page` });
     }
+    await hiro('POST', `/api/games/${g.id}/chat`, { text: 'Good luck! 请多指教' });
+    await page.locator('#chat-list li.chat-msg').first().waitFor();
     await hiro('POST', `/api/games/${g.id}/offer`, { kind: 'draw', action: 'offer' });
     await page.locator('#online-offer').waitFor({ state: 'visible' });
     await page.waitForFunction(() => /Hiro Tanaka/.test(document.querySelector('#player-white').textContent));
