@@ -2,7 +2,8 @@
 // person's lobby and is accepted, both land in the game with their colours, play, a third person
 // watches read-only, a draw offer is declined and then accepted, a rematch swaps the colours; a
 // challenge by username arrives live and is accepted, an open challenge link is accepted by a
-// fresh guest, the players chat (one mutes the other); quick pairing pairs two people. Each browser profile is a person of its own.
+// fresh guest, the players chat (one mutes the other), a game nobody played is aborted; quick
+// pairing pairs two people, one leaves and the other claims the win after the countdown. Each browser profile is a person of its own.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,6 +230,10 @@ test('a challenge by username arrives live and is accepted; an open challenge li
       assert.notEqual(g2.id, g.id);
       await inGame(a.page, g2.id);
       assert.ok((await myColor(guest.page)) !== null);
+      // Nobody has played: either may abort; it ends with no winner for both.
+      await a.page.click('#btn-abort');
+      for (const p of [a.page, guest.page]) await waitView(p, (v) => v.id === g2.id && v.result && v.result.reason === 'aborted', { what: 'the abort' });
+      assert.equal(await guest.page.locator('#status-text').textContent(), 'Game aborted');
       assert.deepEqual(guest.errors, []);
     } finally {
       await guest.close();
@@ -239,7 +244,7 @@ test('a challenge by username arrives live and is accepted; an open challenge li
   }
 });
 
-test('quick pairing: one waits (and sees it), the second is paired with them', { timeout: 120000 }, async () => {
+test('quick pairing: one waits (and sees it), the second is paired with them; the second leaves and the first claims the win', { timeout: 150000 }, async () => {
   const a = await person();
   const b = await person();
   try {
@@ -259,6 +264,20 @@ test('quick pairing: one waits (and sees it), the second is paired with them', {
     await inGame(a.page, g.id);
     assert.equal(g.rated, true);
     assert.deepEqual([await myColor(a.page), await myColor(b.page)].sort(), ['black', 'white']);
+
+    // B leaves: A sees the countdown, then claims the win; the rating changes.
+    await b.page.goto('about:blank');
+    await a.page.locator('#online-away').waitFor({ state: 'visible' });
+    assert.match(await a.page.locator('#online-away-text').textContent(), /^Opponent left — you can claim the win in \d+ s$/);
+    assert.ok(!(await a.page.locator('#btn-claim-win').isEnabled()), 'no claim before 30 s');
+    await a.page.waitForFunction(() => !document.querySelector('#btn-claim-win').disabled, null, { timeout: 60000 });
+    assert.equal(await a.page.locator('#online-away-text').textContent(), 'Opponent left — you can claim the win');
+    await a.page.click('#btn-claim-win');
+    const over = await waitView(a.page, (v) => !!v.result, { what: 'the claimed win' });
+    assert.equal(over.result.reason, 'abandoned');
+    assert.equal(over.result.winner, await myColor(a.page));
+    assert.match(await a.page.locator('#status-text').textContent(), /^You win!/);
+    await a.page.waitForFunction(() => document.querySelector('#rated-change').textContent.includes('→'));
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
     await Promise.all([a.close(), b.close()]);
