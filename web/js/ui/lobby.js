@@ -252,11 +252,14 @@ export function initLobby(store, { openGame, knowMe, toast }) {
 
   // ------------------------------------------------------------ creating a seek or a challenge
   const form = $('form-seek');
+  function seekTexts() {
+    $('seek-title').textContent = t(challengeMode ? 'seek.challenge_title' : 'seek.title');
+    $('seek-submit').textContent = t(challengeMode ? 'seek.challenge_submit' : 'seek.submit');
+  }
   function openSeekDialog(challenge) {
     challengeMode = challenge;
     seekDialog.classList.toggle('challenge', challenge);
-    $('seek-title').textContent = t(challenge ? 'seek.challenge_title' : 'seek.title');
-    $('seek-submit').textContent = t(challenge ? 'seek.challenge_submit' : 'seek.submit');
+    seekTexts();
     $('seek-submit').hidden = false;
     $('challenge-link').hidden = true;
     showError($('seek-error'), null);
@@ -477,6 +480,7 @@ export function initLobby(store, { openGame, knowMe, toast }) {
       if (socketIdentity !== meId()) connect();
     },
     rerender() {
+      seekTexts();
       renderSeeks();
       renderPairing();
       renderNotices();
