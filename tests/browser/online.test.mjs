@@ -113,7 +113,15 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     assert.ok(!(await a.page.locator('#btn-abort').isVisible()), 'no abort once both have played');
 
     // A spectator: read-only, and counted.
-    await c.page.goto(`${server.url}/#g=${id}`);
+    // A spectator finds the game in the Watch list (names, moves) and opens it.
+    await c.page.click('#btn-play');
+    await c.page.click('#btn-watch');
+    const live = c.page.locator(`#live-list li[data-id="${id}"]`);
+    await live.waitFor();
+    assert.equal(await live.locator('.live-names').textContent(), 'Guest (1500?) – Guest (1500?)');
+    await c.page.waitForFunction((gid) => /4 moves/.test(document.querySelector(`#live-list li[data-id="${gid}"]`).textContent), id);
+    await live.locator('.live-names').click();
+    await c.page.locator('#dlg-watch').waitFor({ state: 'hidden' });
     await waitView(c.page, (v) => v.id === id && v.moves.length === 4, { what: 'the spectator to see the game' });
     assert.equal(await c.page.evaluate(() => window.wuzi.store.watching()), true);
     assert.ok(!(await c.page.locator('#online-actions').isVisible()), 'a spectator has no offers');
@@ -252,6 +260,12 @@ test('quick pairing: one waits (and sees it), the second is paired with them; th
     const btn = a.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
     await btn.waitFor();
     assert.equal(await btn.locator('.pair-waiting').textContent(), '0 waiting');
+    // Waiting can be cancelled with a second click, and started again.
+    await btn.click();
+    await a.page.waitForFunction(() => document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
+    await btn.click();
+    await a.page.waitForFunction(() => !document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
+    await a.page.waitForFunction(() => document.querySelectorAll('#seek-list li.seek').length === 0);
     await btn.click();
     await a.page.waitForFunction(() => document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
     assert.match(await btn.locator('.pair-waiting').textContent(), /Searching/);
