@@ -297,3 +297,46 @@ test('quick pairing: one waits (and sees it), the second is paired with them; th
     await Promise.all([a.close(), b.close()]);
   }
 });
+
+test('a swap2 game between people: the first seat places the three stones, the second chooses, and each page then knows its colour', { timeout: 120000 }, async () => {
+  const a = await person();
+  const b = await person();
+  try {
+    await a.page.click('#btn-play');
+    await a.page.click('#btn-create-seek');
+    const form = a.page.locator('#dlg-seek');
+    await form.locator('select[name=rule]').selectOption('renju');
+    await form.locator('select[name=opening]').selectOption('swap2');
+    await form.locator('input[name=color][value=black]').check({ force: true });
+    await a.page.click('#seek-submit');
+    await form.waitFor({ state: 'hidden' });
+    await b.page.click('#btn-play');
+    await b.page.locator('#seek-list li .seek-accept').click();
+    const g = await inGame(b.page);
+    await inGame(a.page, g.id);
+    // A seeks as Black: under swap openings that is the first seat, who places the stones.
+    assert.equal(await a.page.evaluate(() => window.wuzi.store.mySeat()), 'first');
+    assert.equal(await myColor(a.page), null, 'no colours before the choice');
+    await a.page.waitForFunction(() => /^Opening: you place stone 1/.test(document.querySelector('#status-text').textContent));
+    assert.match(await b.page.locator('#status-text').textContent(), /^Opening: Your opponent places stone 1/);
+    for (const p of ['h8', 'h9', 'j10']) await playSeen(a.page, b.page, p);
+    // The second seat chooses on its page; the first sees it waits.
+    const choice = b.page.locator('#opening-choices button[data-choice="white"]');
+    await choice.waitFor();
+    assert.equal(await a.page.locator('#opening-choices button[data-choice]').count(), 0, 'the first seat has no choice to make');
+    await choice.click();
+    // B took White: A, who placed, plays Black.
+    await waitView(a.page, (v) => !v.opening, { what: 'the opening to end at A' });
+    await a.page.waitForFunction(() => window.wuzi.store.myColor() === 'black');
+    await b.page.waitForFunction(() => window.wuzi.store.myColor() === 'white');
+    assert.equal(await a.page.locator('#player-black .player-detail').textContent(), 'You');
+    assert.equal(await b.page.locator('#player-white .player-detail').textContent(), 'You');
+    // Three stones are down: White, B, plays the fourth.
+    assert.equal(await a.page.evaluate(() => window.wuzi.store.isHumanTurn()), false);
+    await playSeen(b.page, a.page, 'k11');
+    await playSeen(a.page, b.page, 'g7');
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});

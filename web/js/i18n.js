@@ -406,6 +406,7 @@ const en = {
   'chat.empty': 'No messages yet.',
   'chat.placeholder': 'Say something',
   'chat.send': 'Send',
+  'player.opponent': 'Your opponent',
 };
 
 const zhHans = {
@@ -805,6 +806,7 @@ const zhHans = {
   'chat.empty': '还没有消息。',
   'chat.placeholder': '说点什么',
   'chat.send': '发送',
+  'player.opponent': '对手',
 };
 
 const zhHant = {
@@ -1204,6 +1206,7 @@ const zhHant = {
   'chat.empty': '還沒有訊息。',
   'chat.placeholder': '說點什麼',
   'chat.send': '傳送',
+  'player.opponent': '對手',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };
