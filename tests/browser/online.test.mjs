@@ -182,6 +182,10 @@ test('a challenge by username arrives live and is accepted; an open challenge li
     await a.page.click('#seek-submit');
     await form.waitFor({ state: 'hidden' });
 
+    // A's lobby lists the challenge, with Cancel.
+    const mine = a.page.locator('#my-challenges li');
+    await mine.first().waitFor();
+    assert.equal(await mine.first().locator('.seek-who').textContent(), 'To bao (1500?)');
     // B is on the plain board page: the challenge shows at once.
     const notice = b.page.locator('.challenge-notice');
     await notice.waitFor();
@@ -225,6 +229,7 @@ test('a challenge by username arrives live and is accepted; an open challenge li
     const link = await a.page.inputValue('#challenge-link-text');
     assert.match(link, /#challenge=/);
     await a.page.click('#seek-cancel');
+    await a.page.waitForFunction(() => document.querySelector('#my-challenges li .seek-who')?.textContent === 'Open link');
     await a.page.locator('#lobby-close').click();
 
     const guest = await openBrowser();

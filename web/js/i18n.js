@@ -407,6 +407,9 @@ const en = {
   'chat.placeholder': 'Say something',
   'chat.send': 'Send',
   'player.opponent': 'Your opponent',
+  'lobby.my_challenges': 'Your challenges',
+  'lobby.to': 'To {name}',
+  'lobby.open_link': 'Open link',
 };
 
 const zhHans = {
@@ -807,6 +810,9 @@ const zhHans = {
   'chat.placeholder': '说点什么',
   'chat.send': '发送',
   'player.opponent': '对手',
+  'lobby.my_challenges': '你发出的挑战',
+  'lobby.to': '给 {name}',
+  'lobby.open_link': '公开链接',
 };
 
 const zhHant = {
@@ -1207,6 +1213,9 @@ const zhHant = {
   'chat.placeholder': '說點什麼',
   'chat.send': '傳送',
   'player.opponent': '對手',
+  'lobby.my_challenges': '你發出的挑戰',
+  'lobby.to': '給 {name}',
+  'lobby.open_link': '公開連結',
 };
 
 export const TABLES = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };

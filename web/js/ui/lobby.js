@@ -52,6 +52,8 @@ export function initLobby(store, { openGame, knowMe, toast }) {
   const seeks = new Map();
   /// Challenges to this page's player, by id.
   const challenges = new Map();
+  /// Challenges this page's player made and that are open, by id.
+  const outgoing = new Map();
   /// Seeks of ours that wait (a seek or a quick pairing), by id: `{ preset }`.
   const mine = new Map();
   let presets = [];
@@ -103,6 +105,7 @@ export function initLobby(store, { openGame, knowMe, toast }) {
         break;
       case 'challenge_gone':
         if (challenges.delete(msg.id)) renderNotices();
+        if (outgoing.delete(msg.id)) renderOutgoing();
         if (msg.why === 'declined') toast(t('lobby.declined'));
         break;
       case 'game_started': {
@@ -300,13 +303,15 @@ export function initLobby(store, { openGame, knowMe, toast }) {
       if (challengeMode) {
         const to = $('seek-to').value.trim();
         const c = await api.challenge(to || null, terms);
+        outgoing.set(c.id, c);
+        renderOutgoing();
         await afterAction();
         if (to) {
           toast(t('lobby.challenge_sent', { name: to }));
           seekDialog.close();
         } else {
           // An open challenge: a link to send to a friend.
-          const link = `${location.origin}${location.pathname}#challenge=${encodeURIComponent(c.id)}`;
+          const link = challengeLink(c.id);
           $('challenge-link-text').value = link;
           $('challenge-link').hidden = false;
           $('seek-submit').hidden = true;
@@ -337,6 +342,64 @@ export function initLobby(store, { openGame, knowMe, toast }) {
   });
   $('btn-create-seek').addEventListener('click', () => openSeekDialog(false));
   $('btn-challenge-friend').addEventListener('click', () => openSeekDialog(true));
+
+  // ------------------------------------------------------------ our own open challenges
+  const challengeLink = (id) => `${location.origin}${location.pathname}#challenge=${encodeURIComponent(id)}`;
+
+  async function loadOutgoing() {
+    try {
+      const all = await api.challenges();
+      outgoing.clear();
+      for (const c of all || []) if (c.by && c.by.id === meId()) outgoing.set(c.id, c);
+    } catch {
+      /* keep what we knew */
+    }
+    renderOutgoing();
+  }
+
+  function renderOutgoing() {
+    const rows = [...outgoing.values()].sort((a, b) => a.created_at - b.created_at);
+    $('my-challenges-box').hidden = rows.length === 0;
+    $('my-challenges').replaceChildren(
+      ...rows.map((c) => {
+        const li = el('li', 'seek own');
+        li.dataset.id = c.id;
+        li.append(el('span', 'seek-who', c.to ? t('lobby.to', { name: personText(c.to) }) : t('lobby.open_link')));
+        li.append(el('span', 'seek-terms', termsText(c.terms)));
+        if (!c.to) {
+          const copy = el('button', 'btn small challenge-copy', t('btn.copy_link'));
+          copy.type = 'button';
+          li.append(copy);
+        }
+        const cancel = el('button', 'btn small challenge-cancel', t('btn.cancel'));
+        cancel.type = 'button';
+        li.append(cancel);
+        return li;
+      }),
+    );
+  }
+
+  $('my-challenges').addEventListener('click', async (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    const id = b.closest('li').dataset.id;
+    if (b.classList.contains('challenge-copy')) {
+      try {
+        await navigator.clipboard.writeText(challengeLink(id));
+        toast(t('records.link_copied'));
+      } catch {
+        toast(challengeLink(id));
+      }
+      return;
+    }
+    outgoing.delete(id);
+    renderOutgoing();
+    try {
+      await api.cancelChallenge(id);
+    } catch {
+      /* gone already */
+    }
+  });
 
   // ------------------------------------------------------------ challenges to us, on any page
   function renderNotices() {
@@ -469,6 +532,7 @@ export function initLobby(store, { openGame, knowMe, toast }) {
       renderSeeks();
       renderPairing();
       loadPairing();
+      if (meId()) loadOutgoing();
       clearInterval(pairingTimer);
       pairingTimer = setInterval(loadPairing, 4000);
       if (!dialog.open) dialog.showModal();
@@ -482,6 +546,7 @@ export function initLobby(store, { openGame, knowMe, toast }) {
     rerender() {
       seekTexts();
       renderSeeks();
+      renderOutgoing();
       renderPairing();
       renderNotices();
       if (shownChallenge && challengeDialog.open) openChallenge(shownChallenge.id);
