@@ -79,6 +79,9 @@ export function initLobby(store, { openGame, knowMe, toast }) {
   function onMessage(msg) {
     switch (msg.type) {
       case 'seeks': {
+        // A (re)connection: the challenges to us follow this message, one by one.
+        challenges.clear();
+        renderNotices();
         seeks.clear();
         for (const s of msg.seeks || []) seeks.set(s.id, s);
         // A seek of ours that went while this socket was not there (opened again as a new guest)
