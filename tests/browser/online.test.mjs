@@ -241,6 +241,7 @@ test('a challenge by username arrives live and is accepted; an open challenge li
       await guest.page.click('#challenge-accept');
       const g2 = await inGame(guest.page);
       assert.notEqual(g2.id, g.id);
+      assert.equal(await guest.page.evaluate(() => location.hash), `#g=${g2.id}`);
       await inGame(a.page, g2.id);
       assert.ok((await myColor(guest.page)) !== null);
       // Nobody has played: either may abort; it ends with no winner for both.

@@ -614,6 +614,10 @@ onlinePanel = initOnline(store, {
 });
 chat = initChat(store, { toast });
 $('btn-play').addEventListener('click', () => lobby.open());
+// A challenge link, or the lobby or watch list from a link, gives the address back when it closes.
+for (const [dialog, key] of [['dlg-challenge', 'challenge'], ['dlg-lobby', 'lobby'], ['dlg-watch', 'watch']]) {
+  $(dialog).addEventListener('close', () => leaveOverlay(key));
+}
 $('btn-leaderboard').addEventListener('click', () => {
   if (parseHash(location.hash).leaderboard !== undefined) leaderboard.open();
   else location.hash = 'leaderboard';
