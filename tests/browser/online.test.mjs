@@ -112,6 +112,14 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     await playSeen(b.page, a.page, 'j9');
     assert.ok(!(await a.page.locator('#btn-abort').isVisible()), 'no abort once both have played');
 
+    // B asks to take j9 back; A agrees; B plays again.
+    await b.page.click('#btn-offer-takeback');
+    await a.page.locator('#online-offer').waitFor({ state: 'visible' });
+    assert.equal(await a.page.locator('#online-offer-text').textContent(), 'Your opponent asks to take back a move');
+    await a.page.click('#btn-offer-accept');
+    for (const p of [a.page, b.page]) await waitView(p, (v) => v.moves.length === 3, { what: 'the takeback' });
+    await playSeen(b.page, a.page, 'j9');
+
     // A spectator: read-only, and counted.
     // A spectator finds the game in the Watch list (names, moves) and opens it.
     await c.page.click('#btn-play');
