@@ -352,7 +352,7 @@ const en = {
   'lobby.challenged_by': '{name} challenges you',
   'lobby.own_challenge': 'This is your own challenge: send the link to a friend.',
   'seek.to': 'Opponent’s username',
-  'seek.to_placeholder': 'empty: a link anyone can accept',
+  'seek.to_placeholder': 'empty: an open link',
   'seek.clock': 'Time control',
   'seek.per_move_30': '30 s per move',
   'seek.custom': 'Custom…',
