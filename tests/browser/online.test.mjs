@@ -91,8 +91,10 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     assert.ok(!(await a.page.locator('#dlg-lobby').isVisible()), 'the lobby closes when the game starts');
     assert.equal(await myColor(a.page), 'black');
     assert.equal(await myColor(b.page), 'white');
-    assert.equal(await a.page.locator('#player-black .player-detail').textContent(), 'You');
-    assert.equal(await b.page.locator('#player-white .player-detail').textContent(), 'You');
+    // Each card: the person, "You" on one's own, and the rating in the game's pool (casual too).
+    await a.page.waitForFunction(() => document.querySelector('#player-black .player-detail').textContent === 'You · 1500?');
+    await b.page.waitForFunction(() => document.querySelector('#player-white .player-detail').textContent === 'You · 1500?');
+    await a.page.waitForFunction(() => document.querySelector('#player-white').textContent.includes('Guest') && document.querySelector('#player-white .player-detail').textContent === 'White · 1500?');
     // No undo, hint, restart or new game in a game between people; the offers instead.
     for (const id of ['#btn-undo', '#btn-hint', '#btn-restart', '#btn-new']) assert.ok(!(await a.page.locator(id).isVisible()), `${id} is not offered`);
     assert.ok(await a.page.locator('#btn-abort').isVisible(), 'abort while nobody has played');
@@ -343,8 +345,8 @@ test('a swap2 game between people: the first seat places the three stones, the s
     await waitView(a.page, (v) => !v.opening, { what: 'the opening to end at A' });
     await a.page.waitForFunction(() => window.wuzi.store.myColor() === 'black');
     await b.page.waitForFunction(() => window.wuzi.store.myColor() === 'white');
-    assert.equal(await a.page.locator('#player-black .player-detail').textContent(), 'You');
-    assert.equal(await b.page.locator('#player-white .player-detail').textContent(), 'You');
+    await a.page.waitForFunction(() => document.querySelector('#player-black .player-detail').textContent === 'You · 1500?');
+    await b.page.waitForFunction(() => document.querySelector('#player-white .player-detail').textContent === 'You · 1500?');
     // Three stones are down: White, B, plays the fourth.
     assert.equal(await a.page.evaluate(() => window.wuzi.store.isHumanTurn()), false);
     await playSeen(b.page, a.page, 'k11');

@@ -71,7 +71,8 @@ export function renderPlayers(cards, store, ratingOf = () => null, nameOf = null
   for (const color of ['black', 'white']) {
     const card = cards[color];
     const [name, plain] = playerLabels(store, color, nameOf);
-    const rating = v && v.rated ? ratingOf(color) : null;
+    // Between people the ratings show in casual games too (as the lobby shows them).
+    const rating = v && (v.rated || v.mode === 'online') ? ratingOf(color) : null;
     const detail = rating ? [plain, rating].filter(Boolean).join(' · ') : plain;
     card.querySelector('.player-name').textContent = name;
     // A person's card links to their profile (the computer has none).
