@@ -77,6 +77,8 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     await form.waitFor({ state: 'hidden' });
     // A sees their own seek with a cancel button.
     await a.page.locator('#seek-list li.own .seek-cancel').waitFor();
+    // Play online in the header says a seek of A's waits.
+    await a.page.waitForFunction(() => document.querySelector('#btn-play').classList.contains('waiting'));
 
     const row = b.page.locator('#seek-list li.seek');
     await row.first().waitFor();
@@ -89,6 +91,7 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     const id = vb.id;
     await inGame(a.page, id);
     assert.ok(!(await a.page.locator('#dlg-lobby').isVisible()), 'the lobby closes when the game starts');
+    assert.ok(!(await a.page.locator('#btn-play').evaluate((el) => el.classList.contains('waiting'))), 'nothing waits any more');
     assert.equal(await myColor(a.page), 'black');
     assert.equal(await myColor(b.page), 'white');
     // Each card: the person, "You" on one's own, and the rating in the game's pool (casual too).

@@ -156,6 +156,9 @@ export function initLobby(store, { openGame, knowMe, toast }) {
   }
 
   function renderPairing() {
+    // While a seek of ours waits, the header's Play online says so (the lobby may be closed).
+    const waiting = [...mine.keys()].some((id) => seeks.has(id) || mine.get(id).preset);
+    $('btn-play').classList.toggle('waiting', waiting);
     const box = $('pairing');
     const waitingFor = new Set([...mine.values()].map((m) => m.preset).filter(Boolean));
     box.replaceChildren(
