@@ -2,7 +2,8 @@
 // 800×1000 and 390×844, in the states that have the longest texts: a game ended with a long
 // reason, a swap2 choice against the computer, the armed resign button, the dialogs (issue 23:
 // sign-in and registration with an error, the profile with ratings and a graph, the account
-// settings, the leaderboard, a rated game over with its rating change), the ocean
+// settings, the leaderboard, a rated game over with its rating change; issue 25: the lobby, the
+// dialog that makes a seek or a challenge, a game between people with an offer), the ocean
 // cards against the strongest computer, a page not yet started, the server out of reach. Screenshots of each go to
 // target/screenshots/overflow-*.png for looking at by eye.
 
@@ -61,7 +62,27 @@ before(async () => {
     if (p.ratings.some((x) => x.pool === 'gomoku.bullet' && !x.provisional)) break;
   }
   await api('POST', '/api/account/tokens', { name: 'a token for a bot with a long name 長' });
+  // Issue 25: a game between people, the page's player against another person (a guest of their
+  // own), rated, with a long clock.
+  const s = await other('POST', '/api/seeks', { rule: 'renju', size: 15, opening: 'free', clock: { kind: 'side', initial_seconds: 5400, increment_seconds: 30 }, rated: true, color: 'black' });
+  r = await api('POST', `/api/seeks/${s.id}/accept`, {});
+  games.online = r.body.id;
+  await other('POST', `/api/games/${games.online}/offer`, { kind: 'draw', action: 'offer' });
 });
+
+/// Requests as another person: a guest of their own (the first request makes them one).
+let otherCookie = null;
+async function other(method, p, body) {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: { 'content-type': 'application/json', ...(otherCookie ? { cookie: otherCookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const set = res.headers.get('set-cookie');
+  if (set) otherCookie = set.split(';')[0];
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
 after(async () => {
   await server?.stop();
 });
@@ -200,6 +221,33 @@ const STATES = [
       await page.click('#profile-settings');
       await page.locator('#token-list li.token-item').first().waitFor();
       await page.click('#btn-delete-account');
+    },
+  },
+  {
+    name: 'lobby',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      // Another person's seek with the longest terms, listed live.
+      await other('POST', '/api/seeks', { rule: 'standard', size: 15, opening: 'swap2', clock: { kind: 'side', initial_seconds: 5400, increment_seconds: 30 }, rated: false, color: 'random' });
+      await page.click('#btn-play');
+      await page.locator('#seek-list li.seek').first().waitFor();
+      await page.locator('#pairing .pair-btn').first().waitFor();
+    },
+  },
+  {
+    name: 'seek-dialog',
+    enter: async (page) => {
+      await openGame(page, games.ended);
+      await page.click('#btn-play');
+      await page.click('#btn-challenge-friend');
+      await page.locator('#seek-clock').selectOption('custom');
+    },
+  },
+  {
+    name: 'online-game',
+    enter: async (page) => {
+      await openGame(page, games.online);
+      await page.locator('#online-offer').waitFor({ state: 'visible' });
     },
   },
   { name: 'games-dialog', enter: async (page) => { await openGame(page, games.ended); await page.click('#btn-games'); await page.locator('#games-list li').first().waitFor(); } },

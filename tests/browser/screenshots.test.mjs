@@ -184,3 +184,55 @@ test('phone 390×844: board on top, controls below, nothing wider than the scree
     await b.close();
   }
 });
+
+test('playing people (issue 25): the lobby on desktop and phone, a game between people with an offer', { timeout: 180000 }, async () => {
+  // Two other people seek, each with a session of their own: the lobby lists them.
+  const mei = sessionApi(server.url);
+  const hiro = sessionApi(server.url);
+  await mei('POST', '/api/account/login', { username: 'mei_ling', password: 'password123' });
+  await hiro('POST', '/api/account/login', { username: 'hiro', password: 'password123' });
+  await mei('POST', '/api/seeks', { rule: 'renju', size: 15, opening: 'swap2', clock: { kind: 'side', initial_seconds: 600, increment_seconds: 5 }, rated: false, color: 'random' });
+  const seek = (await hiro('POST', '/api/seeks', { rule: 'freestyle', size: 15, opening: 'free', clock: BLITZ, rated: true, color: 'white' })).body;
+  for (const [name, viewport, phone] of [['lobby-desktop.png', { width: 1280, height: 800 }, false], ['lobby-phone.png', { width: 390, height: 844 }, true]]) {
+    const b = await openBrowser({ viewport, isMobile: phone, hasTouch: phone });
+    try {
+      await b.page.goto(server.url);
+      // On a phone too the entry is in the header, without pushing anything off the screen.
+      assert.ok(await b.page.locator('#btn-play').isVisible());
+      assert.deepEqual(await layoutProblems(b.page, '.topbar'), []);
+      await b.page.click('#btn-play');
+      await b.page.waitForFunction(() => document.querySelectorAll('#seek-list li.seek').length === 2);
+      await b.page.locator('#pairing .pair-btn').first().waitFor();
+      assert.deepEqual(await layoutProblems(b.page, '#dlg-lobby'), []);
+      await saveScreenshot(b.page, name);
+      assert.deepEqual(b.errors, []);
+    } finally {
+      await b.close();
+    }
+  }
+  // 林伟 takes Hiro's seek from the list and plays; Hiro answers over the API, then offers a draw.
+  const b = await openBrowser();
+  try {
+    const { page, errors } = b;
+    await page.goto(server.url);
+    await page.click('#btn-play');
+    await page.locator(`#seek-list li[data-id="${seek.id}"] .seek-accept`).click();
+    const g = await waitView(page, (v) => v.mode === 'online', { what: 'the game with Hiro' });
+    for (const [mine, his] of [['h8', 'h9'], ['i9', 'g7'], ['j10', 'k11']]) {
+      const n = (await waitView(page, () => true)).moves.length;
+      await play(page, mine);
+      await hiro('POST', `/api/games/${g.id}/moves`, { pos: his, ply: n + 1 });
+      await waitView(page, (v) => v.moves.length === n + 2, { what: `${his} at the page` });
+    }
+    await hiro('POST', `/api/games/${g.id}/chat`, { text: 'Good luck! 请多指教' });
+    await page.locator('#chat-list li.chat-msg').first().waitFor();
+    await hiro('POST', `/api/games/${g.id}/offer`, { kind: 'draw', action: 'offer' });
+    await page.locator('#online-offer').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => /Hiro Tanaka/.test(document.querySelector('#player-white').textContent));
+    assert.deepEqual(await layoutProblems(page), []);
+    await saveScreenshot(page, 'online-game.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

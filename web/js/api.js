@@ -71,6 +71,25 @@ export const api = {
   leaderboard: (pool, limit = 50) => request('GET', `/api/leaderboard/${enc(pool)}?limit=${Number(limit)}`),
   gameRating: (id) => request('GET', `/api/games/${enc(id)}/rating`),
   players: () => request('GET', '/api/players'),
+  // Playing people (docs/api.md, "Playing people: seeks, pairing, challenges").
+  seeks: () => request('GET', '/api/seeks'),
+  addSeek: (terms) => request('POST', '/api/seeks', terms),
+  cancelSeek: (id) => request('DELETE', `/api/seeks/${enc(id)}`),
+  acceptSeek: (id) => request('POST', `/api/seeks/${enc(id)}/accept`, {}),
+  pairing: () => request('GET', '/api/pairing'),
+  pair: (id) => request('POST', `/api/pairing/${enc(id)}`, {}),
+  challenge: (to, terms) => request('POST', '/api/challenges', to ? { to, terms } : { terms }),
+  challenges: () => request('GET', '/api/challenges'),
+  getChallenge: (id) => request('GET', `/api/challenges/${enc(id)}`),
+  acceptChallenge: (id) => request('POST', `/api/challenges/${enc(id)}/accept`, {}),
+  declineChallenge: (id) => request('POST', `/api/challenges/${enc(id)}/decline`, {}),
+  cancelChallenge: (id) => request('DELETE', `/api/challenges/${enc(id)}`),
+  offer: (id, kind, action) => request('POST', `/api/games/${enc(id)}/offer`, { kind, action }),
+  abort: (id) => request('POST', `/api/games/${enc(id)}/abort`, {}),
+  claim: (id, result) => request('POST', `/api/games/${enc(id)}/claim`, { result }),
+  live: () => request('GET', '/api/live'),
+  chat: (id) => request('GET', `/api/games/${enc(id)}/chat`),
+  sendChat: (id, text) => request('POST', `/api/games/${enc(id)}/chat`, { text }),
   archiveUrl: (identity) => `/api/profiles/${enc(identity)}/archive`,
   recordUrl: (id, format) => `/api/games/${enc(id)}/record?format=${enc(format)}`,
   async record(id, format) {
@@ -101,8 +120,10 @@ export const api = {
 const WS_MAX_MESSAGE = 16 * 1024;
 
 export class GameSocket {
-  constructor(id, onMessage, onStatus) {
+  /// `path`: another socket of the same kind (the lobby's, `/api/lobby/ws`) instead of the game's.
+  constructor(id, onMessage, onStatus, path) {
     this.id = id;
+    this.path = path || `/api/games/${enc(id)}/ws`;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
     this.closed = false;
@@ -113,7 +134,7 @@ export class GameSocket {
 
   open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${enc(this.id)}/ws`);
+    const ws = new WebSocket(`${proto}//${location.host}${this.path}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;

@@ -74,6 +74,13 @@ export function normalizeView(raw) {
     draft: !!raw.draft,
     owners: raw.owners || null,
     rated: !!raw.rated,
+    // Games between people (`mode: "online"`): what each side offers, who left, who watches.
+    takebacks: !!raw.takebacks,
+    offers: raw.offers || {},
+    away: raw.away || { first: null, second: null },
+    spectators: Number(raw.spectators || 0),
+    // Which seat plays Black (swap openings decide it; else the first seat).
+    blackSeat: (raw.opening && raw.opening.black) || (!raw.opening || !raw.opening.rule || raw.opening.rule === 'free' ? 'first' : null),
   };
 }
 
@@ -316,10 +323,35 @@ export class GameStore {
     return owners.length > 0 && !owners.includes(this.me && this.me.identity);
   }
 
+  /// In a game between people: this page's seat ('first' or 'second'), or null (a spectator, or
+  /// not yet known who this page is).
+  mySeat() {
+    const v = this.view;
+    if (!v || v.mode !== 'online' || !v.owners || !this.me) return null;
+    if (v.owners.first && v.owners.first === this.me.identity) return 'first';
+    if (v.owners.second && v.owners.second === this.me.identity) return 'second';
+    return null;
+  }
+
+  /// In a game between people: this page's colour (null while a swap opening has not given them out).
+  myColor() {
+    const v = this.view;
+    const seat = this.mySeat();
+    if (!seat || !v.blackSeat) return null;
+    return seat === v.blackSeat ? 'black' : 'white';
+  }
+
   /// Whether the server waits for a person to act, and how ('move' or 'choose').
   humanAction() {
     const v = this.view;
     if (!v || v.result || v.thinking || this.watching()) return null;
+    // Between people: only when it is this page's seat that acts.
+    if (v.mode === 'online') {
+      const seat = this.mySeat();
+      if (!seat) return null;
+      if (v.toAct) return v.toAct.who === 'human' && v.toAct.seat === seat ? v.toAct.action || 'move' : null;
+      return this.myColor() === v.sideToMove ? 'move' : null;
+    }
     if (v.toAct) return v.toAct.who === 'human' ? v.toAct.action || 'move' : null;
     return this.humanColors().includes(v.sideToMove) ? 'move' : null;
   }

@@ -19,9 +19,16 @@ import { initProfile } from './ui/profile.js';
 import { initLeaderboard } from './ui/leaderboard.js';
 import { poolOfView, poolName, changeText, ratingText } from './ui/ratings.js';
 import { personOwner } from './ui/clocks.js';
+import { initLobby } from './ui/lobby.js';
+import { initOnline } from './ui/online.js';
+import { initChat } from './ui/chat.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
+/// The lobby (its socket stays open while the page is) and a game between people's panel.
+let lobby = null;
+let onlinePanel = null;
+let chat = null;
 const settings = loadSettings();
 let socket = null;
 /// The identity the socket was opened as (a sign-in or sign-out opens it again).
@@ -80,6 +87,7 @@ function onSocketMessage(msg) {
     case 'state':
       if (msg.game && store.view && msg.game.id !== store.view.id) return;
       store.setView(msg.game || msg);
+      if (pendingMove && store.view.ply > pendingMove.ply) moveDone();
       break;
     case 'thinking':
       if (msg.purpose !== 'hint' && msg.purpose !== 'analysis') store.setQueued(0);
@@ -99,7 +107,15 @@ function onSocketMessage(msg) {
     case 'clock':
       store.setClock(msg);
       break;
+    case 'chat':
+      if (chat) chat.onMessage(msg);
+      break;
+    case 'ack':
+      // The server took our move (a game between people sends moves over the socket).
+      if (pendingMove && msg.id === pendingMove.id) moveDone();
+      break;
     case 'error':
+      if (pendingMove) moveDone();
       // The page asks over the socket only for evaluations (and Move now): one that a move made
       // out of date is dropped by the server as `stale`; the next position gets its own.
       if (msg.code === 'stale') break;
@@ -128,8 +144,13 @@ function connect(id) {
   store.setConnection('connecting');
   socket = new GameSocket(id, onSocketMessage, (up, closed) => {
     store.setConnection(up ? 'up' : 'down');
-    // After a reconnect, fetch the state we may have missed.
-    if (up) resync();
+    // After a reconnect, fetch the state we may have missed, and send a move that had no answer
+    // again (the server plays a move with the same ply once).
+    if (up) {
+      resync();
+      if (chat) chat.reload();
+      if (pendingMove && socket) socket.send(pendingMove.msg);
+    }
     // The server closes with 1009 a message too large to read; the socket reconnects by itself.
     else if (closed && closed.tooLarge) toast(t('status.ws_too_big'));
   });
@@ -219,7 +240,27 @@ async function play(p) {
       return;
     }
   }
+  // Between people the move goes over the socket, with an id the server acknowledges.
+  if (v.mode === 'online' && socket && socket.up) {
+    // The server's ids are strings; one per move of this page.
+    const id = `${pageTag}-${++moveSeq}`;
+    pendingMove = { id, ply: v.ply, msg: { type: 'move', pos: pointName(p, v.height), ply: v.ply, id } };
+    store.busy = true;
+    socket.send(pendingMove.msg);
+    render();
+    return;
+  }
   run(() => api.play(v.id, pointName(p, v.height), v.ply));
+}
+
+/// A move sent over the socket and not yet answered: `{ id, ply, msg }`.
+let pendingMove = null;
+let moveSeq = 0;
+const pageTag = Math.random().toString(36).slice(2, 8);
+function moveDone() {
+  pendingMove = null;
+  store.busy = false;
+  render();
 }
 
 let resignArmed = null;
@@ -242,7 +283,7 @@ function resign() {
   btn.classList.remove('armed');
   btn.textContent = t('btn.resign');
   // Against the computer the person resigns; two players here: the side to move resigns.
-  const color = v.mode === 'computer' ? store.humanColors()[0] : v.sideToMove;
+  const color = v.mode === 'computer' ? store.humanColors()[0] : v.mode === 'online' ? store.myColor() || undefined : v.sideToMove;
   run(() => api.resign(v.id, color));
 }
 
@@ -356,6 +397,22 @@ async function loadRatingChange(id) {
 /// People's ratings by `game identity pool` (`{rating, provisional}`), `null` while asked.
 const personRatings = new Map();
 
+/// People's names by identity (a game between people shows them on the cards), `null` while asked.
+const personNames = new Map();
+function personName(owner) {
+  if (!personNames.has(owner)) {
+    personNames.set(owner, null);
+    api.profile(owner).then(
+      (p) => {
+        personNames.set(owner, p.display_name || p.username || t('lobby.guest'));
+        render();
+      },
+      () => personNames.set(owner, t('lobby.guest')),
+    );
+  }
+  return personNames.get(owner);
+}
+
 /// The rating on a card of a rated game: the computer's published one, a person's in the game's
 /// pool (as it stood when the page asked; "1500?" before their first rated game there).
 function cardRating(color) {
@@ -414,7 +471,7 @@ function render() {
   board.render(boardState(), settings);
   $('board').setAttribute('aria-label', v ? v.moves.map((m) => m.name).join(' ') : '');
   renderStatus($('status'), $('status-text'), store);
-  renderPlayers(cards, store, cardRating);
+  renderPlayers(cards, store, cardRating, personName);
   renderEval(evalEls, store, settings);
   renderMoveList($('movelist'), store);
   renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>
@@ -437,6 +494,16 @@ function render() {
     if ($(id).title !== title) $(id).title = title;
   }
   renderRated(v);
+  // Between people: no undo, hint, restart or new game while it is played (the panel has the
+  // offers instead).
+  const online = !!v && v.mode === 'online';
+  $('btn-undo').hidden = online;
+  $('btn-hint').hidden = online;
+  $('btn-restart').hidden = online;
+  $('btn-new').hidden = online && !v.result && !watching;
+  if (online) $('btn-hint').disabled = true;
+  if (onlinePanel) onlinePanel.render();
+  if (chat) chat.render();
   $('browse-bar').classList.toggle('on', store.browsing());
   const n = v ? v.moves.length : 0;
   const shown = store.shownPly();
@@ -477,7 +544,7 @@ let analysedKey = null;
 store.subscribe(() => {
   const v = store.view;
   // No analysis during a rated game (the server refuses it).
-  if (!settings.showEval || !v || v.result || v.rated || !store.isHumanTurn() || !socket) return;
+  if (!settings.showEval || !v || v.result || v.rated || v.mode === 'online' || !store.isHumanTurn() || !socket) return;
   const key = `${v.id}:${v.ply}`;
   if (key === analysedKey) return;
   if (socket.send({ type: 'analysis', time_ms: 800 })) analysedKey = key;
@@ -486,6 +553,7 @@ onLanguageChange(() => {
   $('lang').value = document.documentElement.lang;
   account.renderHeader();
   account.rerender();
+  lobby.rerender();
   profile.rerender();
   leaderboard.rerender();
   render();
@@ -507,6 +575,7 @@ const account = initAccount(store, {
       socket.close();
       connect(store.view.id);
     }
+    if (lobby) lobby.identityChanged();
     render();
   },
   openProfile: () => profile.open(),
@@ -526,6 +595,28 @@ for (const card of Object.values(cards)) {
   card.addEventListener('click', () => {
     if (card.dataset.owner) location.hash = `player=${encodeURIComponent(card.dataset.owner)}`;
   });
+}
+lobby = initLobby(store, { openGame: openById, knowMe, toast });
+onlinePanel = initOnline(store, {
+  send: (kind, action) => {
+    const v = store.view;
+    if (v && v.id) run(() => api.offer(v.id, kind, action));
+  },
+  abort: () => {
+    const v = store.view;
+    if (v && v.id) run(() => api.abort(v.id));
+  },
+  claim: (result) => {
+    const v = store.view;
+    if (v && v.id) run(() => api.claim(v.id, result));
+  },
+  openGame: openById,
+});
+chat = initChat(store, { toast });
+$('btn-play').addEventListener('click', () => lobby.open());
+// A challenge link, or the lobby or watch list from a link, gives the address back when it closes.
+for (const [dialog, key] of [['dlg-challenge', 'challenge'], ['dlg-lobby', 'lobby'], ['dlg-watch', 'watch']]) {
+  $(dialog).addEventListener('close', () => leaveOverlay(key));
 }
 $('btn-leaderboard').addEventListener('click', () => {
   if (parseHash(location.hash).leaderboard !== undefined) leaderboard.open();
@@ -605,6 +696,14 @@ window.addEventListener('hashchange', () => start());
 
 async function start() {
   const h = parseHash(location.hash);
+  // A challenge link, the lobby or the games to watch, over the game on screen.
+  if (h.challenge !== undefined || h.lobby !== undefined || h.watch !== undefined) {
+    if (!store.view) showDraft(choicesToRequest(loadChoices()), { keepHash: true });
+    if (h.challenge) await lobby.openChallenge(h.challenge);
+    else if (h.watch !== undefined) lobby.openWatch();
+    else lobby.open();
+    return;
+  }
   // Another player's profile, or the leaderboard, over the game on screen (a fresh board if none).
   if (h.player !== undefined || h.leaderboard !== undefined) {
     if (!store.view) showDraft(choicesToRequest(loadChoices()), { keepHash: true });

@@ -70,7 +70,9 @@ export function initAccount(store, { onChange, openProfile, toast }) {
     const btn = $('btn-me');
     const name = meName(me);
     const phone = window.matchMedia('(max-width: 480px)').matches;
-    $('me-name').textContent = shorten(name, phone ? 5 : 16);
+    // A tablet's header also holds Play online: a shorter name leaves the logo its room.
+    const narrow = window.matchMedia('(max-width: 820px)').matches;
+    $('me-name').textContent = shorten(name, phone ? 5 : narrow ? 10 : 16);
     btn.title = account && me.username ? `${name} (@${me.username})` : name;
     btn.classList.toggle('account', account);
     $('btn-signin').hidden = account;

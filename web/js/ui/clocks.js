@@ -15,7 +15,7 @@ export function formatMs(ms) {
 }
 
 /// [name, detail] for a colour's card: "You" / "Computer · Level 5" against the computer, the colour otherwise.
-function playerLabels(store, color) {
+function playerLabels(store, color, nameOf) {
   const v = store.view;
   if (!v) return [colorName(color), ''];
   const details = [];
@@ -36,6 +36,15 @@ function playerLabels(store, color) {
     // While a swap opening has not given out the colours, neither card is anyone's yet.
     details.push(who ? colorName(color) : t('player.unassigned'));
   }
+  if (v.mode === 'online') {
+    // Between people: the person's name (their text, shown as text), "You" on this page's card.
+    const owner = personOwner(v, color);
+    const known = owner && nameOf ? nameOf(owner) : null;
+    if (known) name = known;
+    const mine = owner && store.me && store.me.identity === owner;
+    details.push(mine ? t('player.you') : colorName(color));
+    if (!v.blackSeat) details.push(t('player.unassigned'));
+  }
   if (v.bubbleTarget && v.bubblesHeld) details.push(t('player.bubbles', { n: v.bubblesHeld[color] ?? 0, target: v.bubbleTarget }));
   return [name, details.join(' · ')];
 }
@@ -44,18 +53,26 @@ function playerLabels(store, color) {
 /// at one screen both seats are the creator's); null for the computer or a game without owners.
 export function personOwner(v, color) {
   if (!v || v.draft || !v.owners) return null;
+  // Between people each seat has its owner; Black's is the seat the opening gave Black.
+  if (v.mode === 'online') {
+    if (!v.blackSeat) return null;
+    const other = v.blackSeat === 'first' ? 'second' : 'first';
+    return v.owners[color === 'black' ? v.blackSeat : other] || null;
+  }
   const who = v.players ? v.players[color] : null;
   if (v.mode === 'computer' && who !== 'human') return null;
   return v.owners.first || v.owners.second || null;
 }
 
 /// `ratingOf(color)`: the rating to show on a card in a rated game ("1432?"), or null.
-export function renderPlayers(cards, store, ratingOf = () => null) {
+/// `nameOf(identity)`: a person's name in a game between people, or null while it is asked.
+export function renderPlayers(cards, store, ratingOf = () => null, nameOf = null) {
   const v = store.view;
   for (const color of ['black', 'white']) {
     const card = cards[color];
-    const [name, plain] = playerLabels(store, color);
-    const rating = v && v.rated ? ratingOf(color) : null;
+    const [name, plain] = playerLabels(store, color, nameOf);
+    // Between people the ratings show in casual games too (as the lobby shows them).
+    const rating = v && (v.rated || v.mode === 'online') ? ratingOf(color) : null;
     const detail = rating ? [plain, rating].filter(Boolean).join(' · ') : plain;
     card.querySelector('.player-name').textContent = name;
     // A person's card links to their profile (the computer has none).

@@ -8,6 +8,9 @@ export function seatName(store, seat) {
   if (v && v.mode === 'computer' && v.computer && v.computer.seat) {
     return t(v.computer.seat === seat ? 'player.computer' : store.watching() ? 'player.person' : 'player.you');
   }
+  // Between people: you, or your opponent (a spectator sees the seats).
+  const mine = v && v.mode === 'online' ? store.mySeat() : null;
+  if (mine) return t(mine === seat ? 'player.you' : 'player.opponent');
   return t(seat === 'second' ? 'seat.second' : 'seat.first');
 }
 
@@ -20,8 +23,13 @@ export function openingStatus(store) {
   const stone = t(`color.${v.sideToMove}`);
   const n = v.moves.length + 1;
   // Against the computer say who acts in words that fit ("you choose", "the computer places").
-  const vsComputer = v.mode === 'computer' && v.computer && v.computer.seat;
-  const computerActs = vsComputer && v.computer.seat === o.seat;
+  let vsComputer = v.mode === 'computer' && v.computer && v.computer.seat;
+  let computerActs = vsComputer && v.computer.seat === o.seat;
+  // Between people the same words fit the player who acts now ("you choose").
+  if (v.mode === 'online' && store.mySeat() === o.seat) {
+    vsComputer = true;
+    computerActs = false;
+  }
   if (o.phase === 'choose') {
     if (!vsComputer) return t('status.opening_choice', { who });
     return t(computerActs ? 'status.opening_choose_computer' : 'status.opening_choose_you');

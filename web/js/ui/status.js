@@ -58,6 +58,10 @@ export function resultSentence(view) {
       return t('result.board_full');
     case 'agreement':
       return t('result.agreement');
+    case 'aborted':
+      return t('result.aborted');
+    case 'abandoned':
+      return winner ? t('result.abandoned_win', { color, loser }) : t('result.abandoned_draw');
     default:
       return winner ? t('result.wins', { color }) : view.resultText || t('result.draw');
   }
@@ -72,8 +76,8 @@ export function renderStatus(el, textEl, store) {
     text = store.connected === false && msg ? t(msg.key, msg.params) : t('status.no_game');
   } else if (v.result) {
     text = resultSentence(v);
-    const human = store.humanColors();
-    if (v.mode === 'computer' && v.result.winner && human.length === 1) {
+    const human = v.mode === 'online' ? [store.myColor()].filter(Boolean) : store.humanColors();
+    if ((v.mode === 'computer' || v.mode === 'online') && v.result.winner && human.length === 1) {
       const verdict = t(v.result.winner === human[0] ? 'result.you_win' : 'result.you_lose');
       text = t('result.with_verdict', { verdict, result: text });
     }
@@ -105,7 +109,7 @@ export function renderStatus(el, textEl, store) {
     text = t(msg.key, msg.params);
   } else if (openingStatus(store)) {
     text = openingStatus(store);
-  } else if (v.mode === 'computer' && store.isHumanTurn()) {
+  } else if ((v.mode === 'computer' || v.mode === 'online') && store.isHumanTurn()) {
     text = t('status.your_move', { color: colorName(v.sideToMove) });
   } else {
     text = t('status.to_move', { color: colorName(v.sideToMove) });
