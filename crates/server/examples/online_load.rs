@@ -16,7 +16,6 @@
 //! same players.
 #![allow(clippy::print_stdout)]
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -306,12 +305,9 @@ async fn main() {
         tokio::time::sleep(warmup / n as u32).await;
     }
     let mut peak_rss: f64 = 0.0;
-    let mut rss_samples: HashMap<u64, f64> = HashMap::new();
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_secs(1)).await;
-        let r = server.rss_mb();
-        peak_rss = peak_rss.max(r);
-        rss_samples.insert(wall0.elapsed().as_secs(), r);
+        peak_rss = peak_rss.max(server.rss_mb());
     }
     for t in tasks {
         let _ = t.await;

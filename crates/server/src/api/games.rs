@@ -505,11 +505,7 @@ async fn claim(
     let view = hub
         .act(&slot, |g, now| {
             let seat = g.seat_of_player(who.as_ref())?;
-            let other = match seat {
-                Seat::First => Seat::Second,
-                Seat::Second => Seat::First,
-            };
-            match slot.away_since(other) {
+            match slot.away_since(seat.other()) {
                 None => Err(Error::WrongPhase(
                     "your opponent is here: there is nothing to claim".into(),
                 )),

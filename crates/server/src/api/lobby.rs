@@ -463,11 +463,7 @@ pub async fn lobby_session(
         }
     };
     if let Some((code, reason)) = close {
-        let _ = tokio::time::timeout(
-            std::time::Duration::from_secs(2),
-            sink.send(Outgoing::Close(code, reason)),
-        )
-        .await;
+        super::ws::send_close(&mut sink, code, reason).await;
     }
     hub.lobby().leave(who.as_ref());
 }

@@ -215,6 +215,21 @@ pub fn adapt(socket: WebSocket) -> (OutgoingSink, IncomingStream) {
     (Box::pin(sink), Box::pin(stream))
 }
 
+/// Sends a close frame (waiting at most 2 s). After a too-large message it then waits
+/// [`CLOSE_GRACE`]: the rest of that message is still unread, closing the connection now
+/// would reset it, and a reset can overtake the close frame in the client's buffers (the
+/// browser then sees 1006).
+pub async fn send_close<S: Sink<Outgoing> + Unpin>(sink: &mut S, code: u16, reason: String) {
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        sink.send(Outgoing::Close(code, reason)),
+    )
+    .await;
+    if code == CLOSE_TOO_BIG {
+        tokio::time::sleep(CLOSE_GRACE).await;
+    }
+}
+
 /// Whether a read error is a frame or message over the limit.
 fn is_too_large(e: axum::Error) -> bool {
     matches!(
@@ -345,18 +360,7 @@ where
         }
     };
     if let Some((code, reason)) = close {
-        let too_big = code == CLOSE_TOO_BIG;
-        let _ = tokio::time::timeout(
-            Duration::from_secs(2),
-            sink.send(Outgoing::Close(code, reason)),
-        )
-        .await;
-        if too_big {
-            // The rest of the oversized message is still unread: closing the connection
-            // now would reset it, and a reset can overtake the close frame in the client's
-            // buffers (the browser then sees 1006). Give the close frame time to arrive.
-            tokio::time::sleep(CLOSE_GRACE).await;
-        }
+        send_close(&mut sink, code, reason).await;
     }
     slot.leave(peer.who.as_ref(), &owners, crate::hub::now_ms());
     if announced {

@@ -77,13 +77,6 @@ pub enum Offered {
     Rematch,
 }
 
-fn other(seat: Seat) -> Seat {
-    match seat {
-        Seat::First => Seat::Second,
-        Seat::Second => Seat::First,
-    }
-}
-
 impl LiveGame {
     /// The offers waiting.
     #[must_use]
@@ -139,7 +132,7 @@ impl LiveGame {
         }
         let pending = *self.offers.slot(kind);
         let mine = pending == Some(seat);
-        let theirs = pending == Some(other(seat));
+        let theirs = pending == Some(seat.other());
         match action {
             OfferAction::Offer if theirs => self.accept(seat, kind, now),
             OfferAction::Offer if mine => Err(Error::Conflict(format!(
@@ -186,7 +179,7 @@ impl LiveGame {
             }
             OfferKind::Takeback => {
                 // Back to before the offerer's last stone.
-                let asker = other(seat);
+                let asker = seat.other();
                 let before = self.clone();
                 loop {
                     match self.pop_action() {
