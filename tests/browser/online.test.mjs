@@ -141,13 +141,13 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     assert.ok(!(await c.page.locator('#btn-resign').isEnabled()), 'a spectator cannot resign');
     await clickPoint(c.page, 'k8');
     assert.equal((await view(a.page)).moves.length, 4, "the spectator's click played nothing");
+    // The players see the spectator arrive at once (no move or offer in between).
+    await a.page.waitForFunction(() => document.querySelector('#online-info').dataset.spectators === '1');
+    assert.equal(await a.page.locator('#online-info').textContent(), '1 watching');
 
     // A draw offered and declined, then offered and agreed.
     await a.page.click('#btn-offer-draw');
     await a.page.waitForFunction(() => document.querySelector('#btn-offer-draw').classList.contains('offered'));
-    // The spectator is counted (the server counts them in the next state it sends: this offer's).
-    await a.page.waitForFunction(() => document.querySelector('#online-info').dataset.spectators === '1');
-    assert.equal(await a.page.locator('#online-info').textContent(), '1 watching');
     await c.page.locator('#online-info').waitFor({ state: 'visible' });
     await b.page.locator('#online-offer').waitFor({ state: 'visible' });
     assert.equal(await b.page.locator('#online-offer-text').textContent(), 'Your opponent offers a draw');
@@ -311,6 +311,108 @@ test('quick pairing: one waits (and sees it), the second is paired with them; th
     assert.equal(over.result.winner, await myColor(a.page));
     assert.match(await a.page.locator('#status-text').textContent(), /^You win!/);
     await a.page.waitForFunction(() => document.querySelector('#rated-change').textContent.includes('→'));
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+/// Lets a test cut a person's network and give it back: while cut, the page's sockets to the
+/// server are closed (both ends, as a lost connection ends them) and new ones and every API
+/// request fail. (Playwright's offline mode leaves open WebSockets alone.)
+async function cuttable(b) {
+  let cut = false;
+  const open = new Set();
+  await b.context.routeWebSocket(/\/api\//, (ws) => {
+    if (cut) {
+      ws.close({ code: 1011, reason: 'network down' });
+      return;
+    }
+    const server = ws.connectToServer();
+    const pair = { ws, server };
+    open.add(pair);
+    ws.onClose(() => open.delete(pair));
+    server.onClose(() => open.delete(pair));
+  });
+  await b.context.route(/\/api\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  return {
+    async cut() {
+      cut = true;
+      for (const { ws, server } of [...open]) {
+        await server.close({ code: 1011, reason: 'network down' }).catch(() => {});
+        await ws.close({ code: 1011, reason: 'network down' }).catch(() => {});
+      }
+    },
+    restore() {
+      cut = false;
+    },
+  };
+}
+
+test('a rated game played to a five with the clocks running: one player loses the network mid-game and comes back to the same board, clocks and offer; both see their rating change', { timeout: 180000 }, async () => {
+  const a = await person();
+  const b = await person();
+  const netA = await cuttable(a);
+  const netB = await cuttable(b);
+  try {
+    await a.page.click('#btn-play');
+    const abtn = a.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
+    await abtn.waitFor();
+    await abtn.click();
+    await a.page.waitForFunction(() => document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
+    await b.page.click('#btn-play');
+    const bbtn = b.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
+    await b.page.waitForFunction(() => /1 waiting/.test(document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]')?.textContent || ''));
+    await bbtn.click();
+    const g = await inGame(b.page);
+    await inGame(a.page, g.id);
+    assert.equal(g.rated, true);
+    const aBlack = (await myColor(a.page)) === 'black';
+    const [black, white] = aBlack ? [a, b] : [b, a];
+    const whiteNet = aBlack ? netB : netA;
+
+    await playSeen(black.page, white.page, 'h8');
+    await playSeen(white.page, black.page, 'a1');
+    await playSeen(black.page, white.page, 'h9');
+    await playSeen(white.page, black.page, 'c1');
+
+    // White's network goes; Black moves and offers a draw meanwhile.
+    await whiteNet.cut();
+    await white.page.waitForFunction(() => window.wuzi.store.connection !== 'up', null, { timeout: 10000 });
+    await playSeen(black.page, black.page, 'h10');
+    await black.page.click('#btn-offer-draw');
+    await black.page.waitForFunction(() => document.querySelector('#btn-offer-draw').classList.contains('offered'));
+    assert.equal((await view(white.page)).moves.length, 4, 'nothing reaches the page without a network');
+    await white.page.waitForTimeout(1500);
+
+    // Back: the page reconnects by itself to the same board, the offer, and running clocks.
+    whiteNet.restore();
+    await white.page.waitForFunction(() => window.wuzi.store.connection === 'up', null, { timeout: 30000 });
+    const back = await waitView(white.page, (v) => v.moves.length === 5, { what: "Black's move made while White was away" });
+    assert.equal(back.moves[4].name, 'h10');
+    assert.equal(back.result, null);
+    await white.page.locator('#online-offer').waitFor({ state: 'visible' });
+    assert.equal(await white.page.locator('#online-offer-text').textContent(), 'Your opponent offers a draw');
+    const clock = await white.page.evaluate(() => window.wuzi.store.clock);
+    assert.equal(clock.running, 'white', "White's clock runs");
+    assert.ok(clock.black_ms < 600000 + 3 * 5000 && clock.white_ms < 600000 + 2 * 5000, `the clocks went on: ${JSON.stringify(clock)}`);
+    await white.page.click('#btn-offer-decline');
+    await white.page.locator('#online-offer').waitFor({ state: 'hidden' });
+
+    await playSeen(white.page, black.page, 'e1');
+    await playSeen(black.page, white.page, 'h11');
+    await playSeen(white.page, black.page, 'g1');
+    await clickPoint(black.page, 'h12');
+    for (const p of [black.page, white.page]) {
+      const over = await waitView(p, (v) => !!v.result, { what: 'the five' });
+      assert.equal(over.result.winner, 'black');
+      assert.equal(over.result.reason, 'five');
+    }
+    assert.match(await black.page.locator('#status-text').textContent(), /^You win!/);
+    // Each side's rating changed, on each page.
+    for (const p of [black.page, white.page]) await p.waitForFunction(() => document.querySelector('#rated-change').textContent.includes('→'));
+    assert.ok(await black.page.locator('#rated-change').evaluate((el) => el.classList.contains('up')), 'the winner gains');
+    assert.ok(await white.page.locator('#rated-change').evaluate((el) => el.classList.contains('down')), 'the loser loses');
     assert.deepEqual([...a.errors, ...b.errors], []);
   } finally {
     await Promise.all([a.close(), b.close()]);

@@ -238,6 +238,13 @@ export class GameStore {
     this.emit();
   }
 
+  /// Someone began or stopped watching (a game between people): the count, nothing else.
+  setSpectators(n) {
+    if (!this.view) return;
+    this.view = { ...this.view, spectators: n };
+    this.emit();
+  }
+
   setClock(c, emit = true) {
     const kind = c.kind || (this.view && this.view.clock && this.view.clock.kind);
     if (!kind || kind === 'none') {

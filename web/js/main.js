@@ -107,6 +107,10 @@ function onSocketMessage(msg) {
     case 'clock':
       store.setClock(msg);
       break;
+    case 'crowd':
+      // Someone began or stopped watching (a game between people).
+      store.setSpectators(Number(msg.spectators || 0));
+      break;
     case 'chat':
       if (chat) chat.onMessage(msg);
       break;

@@ -71,6 +71,13 @@ pub enum ServerMsg {
         /// Stones on the board after it.
         ply: usize,
     },
+    /// The number of spectators changed (someone who does not play the game opened or
+    /// closed a socket on it); sent instead of the whole state, which would cost every
+    /// subscriber a full view for each spectator coming or going.
+    Crowd {
+        /// Sockets open by people who do not play the game.
+        spectators: usize,
+    },
     /// A chat message (sent to the sockets of its room only).
     Chat {
         /// The message.
@@ -430,6 +437,13 @@ impl Hub {
         let view = slot.view(&game, now_ms());
         let _ = slot.tx.send(ServerMsg::State {
             game: Box::new(view),
+        });
+    }
+
+    /// Tells every subscriber how many spectators the game has now.
+    pub fn announce_crowd(&self, slot: &Slot, owners: &Owners) {
+        let _ = slot.tx.send(ServerMsg::Crowd {
+            spectators: slot.spectators(owners),
         });
     }
 

@@ -621,16 +621,20 @@ async fn a_player_whose_opponent_left_may_claim_after_the_wait_and_spectators_ar
     let addr = common::serve(&alice, NetLimits::default()).await;
     let mut a = game_socket(addr, &alice, &gid).await;
     let mut b = game_socket(addr, &bob, &gid).await;
-    let _c = game_socket(addr, &carol, &gid).await;
-    // The count is in every view (a spectator's arrival is not broadcast by itself).
-    let g = loop {
-        let g = alice.game(&gid).await;
-        if g["spectators"] == 1 {
-            break g;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let mut c = game_socket(addr, &carol, &gid).await;
+    // A spectator's coming and going reaches the players at once, and the count is in
+    // every view.
+    assert_eq!(next_of(&mut a, "crowd").await["spectators"], 1);
+    assert_eq!(next_of(&mut b, "crowd").await["spectators"], 1);
+    let g = alice.game(&gid).await;
+    assert_eq!(g["spectators"], 1, "{g}");
     assert!(g["away"]["second"].is_null(), "{g}");
+    c.close(None).await.unwrap();
+    drop(c);
+    assert_eq!(next_of(&mut a, "crowd").await["spectators"], 0);
+    let mut c = game_socket(addr, &carol, &gid).await;
+    assert_eq!(next_of(&mut a, "crowd").await["spectators"], 1);
+    assert_eq!(next_of(&mut c, "state").await["game"]["spectators"], 1);
     // Nothing to claim while Bob is there.
     let (s, e) = alice
         .post(&format!("/api/games/{gid}/claim"), json!({"result": "win"}))
@@ -651,6 +655,64 @@ async fn a_player_whose_opponent_left_may_claim_after_the_wait_and_spectators_ar
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["result"]["winner"], "black");
     assert_eq!(g["result"]["reason"], "abandoned");
+}
+
+#[tokio::test]
+async fn a_player_whose_opponent_left_may_claim_a_draw_instead() {
+    let db = TempDb::new();
+    let alice = TestApp::with(
+        &db,
+        wuzi_server::HubConfig {
+            claim_after: Duration::from_millis(300),
+            ..Default::default()
+        },
+    );
+    let bob = alice.client();
+    let gid = start(&alice, &bob, json!({"rated": true})).await;
+    alice.play(&gid, "h8").await;
+    bob.play(&gid, "j9").await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = game_socket(addr, &alice, &gid).await;
+    let b = game_socket(addr, &bob, &gid).await;
+    drop(b);
+    state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
+    // Too early, then a result that is no claim.
+    let (s, e) = alice
+        .post(
+            &format!("/api/games/{gid}/claim"),
+            json!({"result": "draw"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (s, e) = alice
+        .post(
+            &format!("/api/games/{gid}/claim"),
+            json!({"result": "loss"}),
+        )
+        .await;
+    assert!(s.is_client_error(), "{s} {e}");
+    assert!(alice.game(&gid).await["result"].is_null());
+    // The one who left claims nothing.
+    let (s, e) = bob
+        .post(
+            &format!("/api/games/{gid}/claim"),
+            json!({"result": "draw"}),
+        )
+        .await;
+    assert!(s.is_client_error(), "{s} {e}");
+    let (s, g) = alice
+        .post(
+            &format!("/api/games/{gid}/claim"),
+            json!({"result": "draw"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert!(g["result"]["winner"].is_null(), "{g}");
+    assert_eq!(g["result"]["reason"], "abandoned");
+    // A drawn rated game: both rated, nobody far from 1500.
+    let (_, r) = alice.get(&format!("/api/games/{gid}/rating")).await;
+    assert_eq!(r.as_array().map(Vec::len), Some(2), "{r}");
 }
 
 #[tokio::test]

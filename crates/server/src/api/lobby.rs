@@ -22,6 +22,7 @@ use crate::hub::{Hub, now_ms};
 use crate::id::{GameId, random_seed};
 use crate::identity::{IdentityId, Requester};
 use crate::lobby::{Challenge, LobbyMsg, Person, Seek, Terms, presets};
+use crate::store::PersonRow;
 use crate::view::GameView;
 
 /// The routes.
@@ -51,38 +52,39 @@ fn me(who: Option<IdentityId>) -> Result<IdentityId, Error> {
 
 /// `who` as the lobby shows them: their name, and their rating in the terms' pool.
 async fn person(hub: &Hub, who: &IdentityId, terms: &Terms) -> Result<Person, Error> {
-    let name = hub
-        .store()
-        .account(who.clone())
-        .await?
-        .map(|a| a.display_name);
-    let pool = terms
+    let mut found = hub.store().people(vec![who.clone()]).await?;
+    Ok(person_of(
+        who,
+        found.remove(who).unwrap_or_default(),
+        pool_key(terms).as_deref(),
+    ))
+}
+
+/// The key of the rating pool of games on `terms`, if they are rated in one.
+fn pool_key(terms: &Terms) -> Option<String> {
+    terms
         .setup(None, None, true)
         .ok()
         .and_then(|s| crate::rating::pool_of(&s).ok())
-        .map(crate::rating::Pool::key);
-    // In a pool: the player's rating there, or the starting one (provisional).
+        .map(crate::rating::Pool::key)
+}
+
+/// `who` with their stored name and ratings, rated in `pool`: their rating there, or the
+/// starting one (provisional) if they have none yet.
+fn person_of(who: &IdentityId, found: PersonRow, pool: Option<&str>) -> Person {
     let (rating, provisional) = match pool {
-        Some(pool) => {
-            let row = hub
-                .store()
-                .ratings(who.clone())
-                .await?
-                .into_iter()
-                .find(|r| r.pool == pool);
-            match row {
-                Some(r) => (Some(r.rating), r.provisional),
-                None => (Some(crate::rating::Rating::default().rating), true),
-            }
-        }
+        Some(pool) => match found.ratings.into_iter().find(|r| r.pool == pool) {
+            Some(r) => (Some(r.rating), r.provisional),
+            None => (Some(crate::rating::Rating::default().rating), true),
+        },
         None => (None, true),
     };
-    Ok(Person {
+    Person {
         id: who.clone(),
-        name,
+        name: found.name,
         rating,
         provisional,
-    })
+    }
 }
 
 /// Starts the game of `terms` between `offerer` and `taker`, and tells both.
@@ -318,8 +320,16 @@ const LIVE_SHOWN: usize = 100;
 
 /// `GET /api/live`: the games between people in play, highest rated first.
 async fn live_games(State(hub): State<Arc<Hub>>) -> Result<ApiJson<Vec<LiveGame>>, Error> {
+    let views = hub.live_games().await;
+    // Everyone's name and ratings in one query, not one a player.
+    let ids = views
+        .iter()
+        .flat_map(|v| [v.owners.first.clone(), v.owners.second.clone()])
+        .flatten()
+        .collect();
+    let people = hub.store().people(ids).await?;
     let mut out = Vec::new();
-    for view in hub.live_games().await {
+    for view in views {
         let terms = Terms {
             rule: view.config.rule,
             size: view.config.size.width(),
@@ -329,20 +339,16 @@ async fn live_games(State(hub): State<Arc<Hub>>) -> Result<ApiJson<Vec<LiveGame>
             takebacks: None,
             color: crate::lobby::ColorChoice::Random,
         };
+        let pool = pool_key(&terms);
         let seat_person = |who: &Option<IdentityId>| {
-            let who = who.clone();
-            let hub = Arc::clone(&hub);
-            let terms = terms.clone();
-            async move {
-                match who {
-                    Some(w) => person(&hub, &w, &terms).await.map(Some),
-                    None => Ok(None),
-                }
-            }
+            who.as_ref().map(|w| {
+                let found = people.get(w).cloned().unwrap_or_default();
+                person_of(w, found, pool.as_deref())
+            })
         };
         let (first, second) = (
-            seat_person(&view.owners.first).await?,
-            seat_person(&view.owners.second).await?,
+            seat_person(&view.owners.first),
+            seat_person(&view.owners.second),
         );
         let first_is_black = view.opening.black != Some(wuzi_rules::opening::Seat::Second);
         let (black, white) = if first_is_black {

@@ -273,9 +273,13 @@ where
     // Between people, a player's coming and going is news for the other.
     let announced = online && owners.has(peer.who.as_ref());
     slot.enter(peer.who.as_ref(), &owners);
+    // And a spectator's is news for everyone (the count).
+    let watching = online && !announced;
     if announced {
         // A player came (back): the other sees it.
         hub.announce(&slot).await;
+    } else if watching {
+        hub.announce_crowd(&slot, &owners);
     }
     // Replies meant for this client only (errors, analyses), from spawned tasks too.
     let (direct, mut direct_rx) = mpsc::channel::<ServerMsg>(16);
@@ -365,6 +369,8 @@ where
     slot.leave(peer.who.as_ref(), &owners, crate::hub::now_ms());
     if announced {
         hub.announce(&slot).await;
+    } else if watching {
+        hub.announce_crowd(&slot, &owners);
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
     // thinking for it. Opening it again resumes the computer's search.

@@ -20,7 +20,8 @@ mod chat;
 mod ratings;
 pub use chat::ChatMessage;
 pub use ratings::{
-    LeaderRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint, RatingRow,
+    LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
+    RatingRow,
 };
 
 /// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.

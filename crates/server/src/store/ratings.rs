@@ -1,6 +1,8 @@
 //! Ratings in the store: the update at a rated game's end, and what profiles, graphs and
 //! leaderboards read.
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use wuzi_engine::PlayerKind;
@@ -52,6 +54,27 @@ pub struct RatingRow {
     pub provisional: bool,
     /// Rated games played in the pool.
     pub games: i64,
+}
+
+/// A `SELECT pool, rating, deviation, games` row.
+fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
+    let deviation: f64 = r.get(2)?;
+    Ok(RatingRow {
+        pool: r.get(0)?,
+        rating: r.get(1)?,
+        deviation,
+        provisional: deviation > PROVISIONAL_DEVIATION,
+        games: r.get(3)?,
+    })
+}
+
+/// A player as lists show them: see [`Store::people`].
+#[derive(Clone, Debug, Default)]
+pub struct PersonRow {
+    /// The account's display name; `None` for a guest.
+    pub name: Option<String>,
+    /// Their ratings, most played pool first.
+    pub ratings: Vec<RatingRow>,
 }
 
 /// One point of a rating graph: the rating after a game.
@@ -190,17 +213,45 @@ impl Store {
                 "SELECT pool, rating, deviation, games FROM ratings
                  WHERE identity = ?1 ORDER BY games DESC, pool",
             )?;
-            let rows = stmt.query_map(params![who.as_str()], |r| {
-                let deviation: f64 = r.get(2)?;
-                Ok(RatingRow {
-                    pool: r.get(0)?,
-                    rating: r.get(1)?,
-                    deviation,
-                    provisional: deviation > PROVISIONAL_DEVIATION,
-                    games: r.get(3)?,
-                })
-            })?;
+            let rows = stmt.query_map(params![who.as_str()], rating_row)?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    /// The display name (accounts only) and ratings of each of `ids`, in one trip to the
+    /// database: what a list of many players (the watch list) needs.
+    pub async fn people(
+        &self,
+        ids: Vec<IdentityId>,
+    ) -> Result<HashMap<IdentityId, PersonRow>, StoreError> {
+        self.with(move |conn| {
+            let mut names =
+                conn.prepare_cached("SELECT display_name FROM accounts WHERE identity = ?1")?;
+            let mut ratings = conn.prepare_cached(
+                "SELECT pool, rating, deviation, games FROM ratings
+                 WHERE identity = ?1 ORDER BY games DESC, pool",
+            )?;
+            let mut out = HashMap::new();
+            for id in ids {
+                if out.contains_key(&id) {
+                    continue;
+                }
+                let name = names
+                    .query_row(params![id.as_str()], |r| r.get(0))
+                    .optional()?;
+                let rows = ratings
+                    .query_map(params![id.as_str()], rating_row)?
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.insert(
+                    id,
+                    PersonRow {
+                        name,
+                        ratings: rows,
+                    },
+                );
+            }
+            Ok(out)
         })
         .await
     }
