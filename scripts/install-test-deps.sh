@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and a fresh Debian machine lacks (apt-get only when something
 # is missing): a C/C++ compiler for libFuzzer's sources, Debian's chromium and CJK fonts for
-# the browser tests, node and npm to run them, and the rustfmt and clippy components.
+# the browser tests, node and npm to run them, Debian's PostgreSQL for the server's tests on
+# PostgreSQL, and the rustfmt and clippy components.
 # scripts/test-all.sh (the README's test command) runs this first.
 set -euo pipefail
 
@@ -17,6 +18,11 @@ command -v curl >/dev/null 2>&1 || apt_packages+=(curl ca-certificates)
 { command -v fc-list >/dev/null 2>&1 && fc-list | grep -qi "Noto Sans CJK"; } || apt_packages+=(fonts-noto-cjk)
 command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
+# Debian's PostgreSQL: the server's tests run against a throwaway cluster too
+# (scripts/pg-throwaway.sh); runuser (util-linux) runs it as the `postgres` user under root.
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || apt_packages+=(postgresql)
+command -v runuser >/dev/null 2>&1 || apt_packages+=(util-linux)
+command -v python3 >/dev/null 2>&1 || apt_packages+=(python3)
 
 if ((${#apt_packages[@]})); then
     sudo=""

@@ -27,7 +27,6 @@ pub mod view;
 pub mod web;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
@@ -36,7 +35,7 @@ use axum::extract::DefaultBodyLimit;
 pub use engine::{EngineConfig, EngineHandle};
 pub use error::Error;
 pub use hub::{Hub, HubConfig};
-pub use store::Store;
+pub use store::{DbLocation, Store};
 
 /// Largest request body (record imports included).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -116,8 +115,8 @@ pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppSt
 pub struct ServeConfig {
     /// Address to listen on.
     pub addr: SocketAddr,
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// The database: a SQLite file or a PostgreSQL URL.
+    pub db: DbLocation,
     /// Engine pool.
     pub engine: EngineConfig,
     /// Connection limits.
@@ -144,10 +143,10 @@ pub enum ServeError {
         source: std::io::Error,
     },
     /// The database cannot be opened or migrated.
-    #[error("cannot open the database {path}: {source}")]
+    #[error("cannot open the database {location}: {source}")]
     Store {
-        /// The file.
-        path: PathBuf,
+        /// The file or URL (without a password).
+        location: String,
         /// Why.
         source: store::StoreError,
     },
@@ -176,12 +175,17 @@ pub async fn serve(
                 },
             })?;
     let addr = listener.local_addr()?;
-    let store = Store::open(&config.db).map_err(|source| ServeError::Store {
-        path: config.db.clone(),
-        source,
-    })?;
+    let location = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || Store::connect(&location))
+        .await
+        .map_err(|e| store::StoreError::Task(e.to_string()))
+        .and_then(|r| r)
+        .map_err(|source| ServeError::Store {
+            location: config.db.to_string(),
+            source,
+        })?;
     let hub = state(store, config.engine, HubConfig::default())?;
-    tracing::info!(%addr, db = %config.db.display(), "serving");
+    tracing::info!(%addr, db = %config.db, "serving");
     let router = app(Arc::clone(&hub));
     let closing = Arc::clone(&hub);
     let signal = shutdown_signal();

@@ -1,7 +1,6 @@
 //! `wuzi serve`: the web app (also what plain `wuzi` runs).
 
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Parser;
@@ -18,9 +17,10 @@ pub struct Args {
     /// (127.0.0.1:PORT); port 0 picks a free port.
     #[arg(long, env = "WUZI_ADDR", default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
+    /// The database: a SQLite file (created if missing; also `sqlite://PATH`), or a
+    /// PostgreSQL URL (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`) for several nodes.
     #[arg(long, env = "WUZI_DB", default_value = "wuzi.sqlite3")]
-    pub db: PathBuf,
+    pub db: wuzi_server::DbLocation,
     /// Log level: off, error, warn, info, debug or trace.
     #[arg(long, env = "WUZI_LOG", default_value = "info")]
     pub log_level: LevelFilter,

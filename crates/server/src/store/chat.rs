@@ -1,9 +1,9 @@
 //! Game chat in the store.
 
-use rusqlite::params;
 use serde::Serialize;
 
-use super::{Store, StoreError};
+use super::db::vals;
+use super::{Store, StoreError, limit_of};
 use crate::id::GameId;
 use crate::identity::IdentityId;
 
@@ -34,19 +34,23 @@ impl Store {
         text: String,
         at: i64,
     ) -> Result<ChatMessage, StoreError> {
-        self.with(move |conn| {
-            conn.execute(
-                "INSERT INTO chat_messages (game, room, author, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game.as_str(), room, author.as_str(), text, at],
-            )?;
-            let id = conn.last_insert_rowid();
-            let name = conn
-                .query_row(
-                    "SELECT display_name FROM accounts WHERE identity = ?1",
-                    params![author.as_str()],
-                    |r| r.get(0),
-                )
-                .ok();
+        self.with(move |db| {
+            let id = db
+                .query_opt(
+                    "INSERT INTO chat_messages (game, room, author, text, at)
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    &vals![game.as_str(), room, author.as_str(), text.as_str(), at],
+                )?
+                .map(|r| r.get(0))
+                .transpose()?
+                .unwrap_or_default();
+            let name = db
+                .query_opt(
+                    "SELECT display_name FROM accounts WHERE identity = $1",
+                    &vals![author.as_str()],
+                )?
+                .map(|r| r.get(0))
+                .transpose()?;
             Ok(ChatMessage {
                 id,
                 room: room.to_string(),
@@ -66,19 +70,16 @@ impl Store {
         room: &'static str,
         limit: usize,
     ) -> Result<Vec<ChatMessage>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            let rows = db.query(
                 "SELECT m.id, m.room, m.author, a.display_name, m.text, m.at
                  FROM chat_messages m LEFT JOIN accounts a ON a.identity = m.author
-                 WHERE m.game = ?1 AND m.room = ?2 ORDER BY m.id DESC LIMIT ?3",
+                 WHERE m.game = $1 AND m.room = $2 ORDER BY m.id DESC LIMIT $3",
+                &vals![game.as_str(), room, limit_of(limit)],
             )?;
-            let rows = stmt.query_map(
-                params![
-                    game.as_str(),
-                    room,
-                    i64::try_from(limit).unwrap_or(i64::MAX)
-                ],
-                |r| {
+            let mut out = rows
+                .iter()
+                .map(|r| {
                     Ok(ChatMessage {
                         id: r.get(0)?,
                         room: r.get(1)?,
@@ -87,9 +88,8 @@ impl Store {
                         text: r.get(4)?,
                         at: r.get(5)?,
                     })
-                },
-            )?;
-            let mut out = rows.collect::<Result<Vec<_>, _>>()?;
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
             out.reverse();
             Ok(out)
         })

@@ -1,15 +1,21 @@
-//! Storage: games in SQLite, behind a small async interface.
+//! Storage: games, identities, ratings and chat, in SQLite (the default, one file) or
+//! PostgreSQL (for several nodes), behind one async interface.
 //!
-//! The connection lives behind a mutex and is used only inside `spawn_blocking`, never on
-//! the async runtime's threads. Migrations are numbered SQL files run at start-up and
-//! tracked in SQLite's `user_version`. This module is the only one that knows SQL: a
-//! PostgreSQL store (for accounts and online play) would replace it behind the same
-//! methods.
+//! Every query is written once against [`db::Db`] and runs on either database. The
+//! drivers are blocking and used only inside `spawn_blocking`, never on the async
+//! runtime's threads. Migrations are numbered SQL files, one set per database with the
+//! same tables and numbers, run at start-up; SQLite tracks the version in `user_version`,
+//! PostgreSQL in `schema_version`. This module is the only one that knows SQL.
+//!
+//! Game writes, the most frequent ones, are committed before they are acknowledged. On
+//! SQLite they go to one writer thread that commits the writes waiting at one moment in
+//! one transaction (group commit: one disk sync for many moves). On PostgreSQL each runs
+//! on a pooled connection of its own, and the server groups concurrent commits itself.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 
 use crate::error::Error;
 use crate::id::GameId;
@@ -17,14 +23,17 @@ use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
 mod chat;
+pub(crate) mod db;
 mod ratings;
 pub use chat::ChatMessage;
+use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
     RatingRow,
 };
 
-/// The migrations, in order; migration `n` (1-based) brings the schema to version `n`.
+/// The SQLite migrations, in order; migration `n` (1-based) brings the schema to version
+/// `n`.
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_games.sql"),
     include_str!("../../migrations/0002_server_life.sql"),
@@ -36,12 +45,31 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_chat.sql"),
 ];
 
+/// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
+/// PostgreSQL's types.
+const PG_MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/postgres/0001_games.sql"),
+    include_str!("../../migrations/postgres/0002_server_life.sql"),
+    include_str!("../../migrations/postgres/0003_identities.sql"),
+    include_str!("../../migrations/postgres/0004_accounts.sql"),
+    include_str!("../../migrations/postgres/0005_api_tokens.sql"),
+    include_str!("../../migrations/postgres/0006_game_players.sql"),
+    include_str!("../../migrations/postgres/0007_ratings.sql"),
+    include_str!("../../migrations/postgres/0008_chat.sql"),
+];
+
+/// Connections a PostgreSQL store opens at most.
+const PG_POOL: usize = 16;
+
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// SQLite said no.
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL said no (or cannot be reached).
+    #[error("database: {0}")]
+    Postgres(#[from] postgres::Error),
     /// A row that does not decode.
     #[error("stored game {id} is damaged: {why}")]
     Damaged {
@@ -75,26 +103,115 @@ impl From<StoreError> for Error {
     }
 }
 
-/// The game store.
+/// Where the data lives: a SQLite file, or a PostgreSQL database.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DbLocation {
+    /// A SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL (`postgres://user:password@host:port/database`).
+    Postgres(String),
+}
+
+impl std::str::FromStr for DbLocation {
+    type Err = String;
+
+    /// `postgres://...` or `postgresql://...` is PostgreSQL; `sqlite://path`,
+    /// `sqlite:path` or a plain path is a SQLite file.
+    fn from_str(s: &str) -> Result<DbLocation, String> {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            s.parse::<postgres::Config>()
+                .map_err(|e| format!("not a PostgreSQL URL: {e}"))?;
+            return Ok(DbLocation::Postgres(s.to_owned()));
+        }
+        let path = s
+            .strip_prefix("sqlite://")
+            .or_else(|| s.strip_prefix("sqlite:"))
+            .unwrap_or(s);
+        if path.is_empty() {
+            return Err("no database file given".into());
+        }
+        Ok(DbLocation::Sqlite(PathBuf::from(path)))
+    }
+}
+
+impl std::fmt::Display for DbLocation {
+    /// The location, without a password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DbLocation::Sqlite(p) => write!(f, "{}", p.display()),
+            DbLocation::Postgres(url) => match url.split_once('@') {
+                Some((user, rest)) if user.matches(':').count() > 1 => {
+                    let user = user.rsplit_once(':').map_or(user, |(u, _)| u);
+                    write!(f, "{user}:***@{rest}")
+                }
+                _ => write!(f, "{url}"),
+            },
+        }
+    }
+}
+
+impl std::fmt::Debug for DbLocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DbLocation({self})")
+    }
+}
+
+/// The database behind a store.
+#[derive(Clone, Debug)]
+enum Backend {
+    Sqlite {
+        conn: Arc<Mutex<Connection>>,
+        /// Game writes go to the writer thread ([`run_writer`]).
+        writer: std::sync::mpsc::Sender<WriteJob>,
+    },
+    Postgres(Arc<PgPool>),
+}
+
+/// The store.
 #[derive(Clone, Debug)]
 pub struct Store {
-    conn: Arc<Mutex<Connection>>,
-    /// Game writes go to the writer thread ([`run_writer`]).
-    writer: std::sync::mpsc::Sender<WriteJob>,
+    backend: Backend,
     /// The last sign of life noted before this store was opened.
     alive_before_open: Option<i64>,
 }
 
 impl Store {
-    /// Opens (or creates) the database file and brings its schema up to date.
+    /// Opens the database at `location` and brings its schema up to date.
+    pub fn connect(location: &DbLocation) -> Result<Store, StoreError> {
+        match location {
+            DbLocation::Sqlite(path) => Store::open(path),
+            DbLocation::Postgres(url) => Store::open_postgres(url),
+        }
+    }
+
+    /// Opens (or creates) the SQLite file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let conn = Connection::open(path)?;
         Self::init(conn)
     }
 
-    /// A database in memory (for tools and tests that need no file).
+    /// A SQLite database in memory (for tools and tests that need no file).
     pub fn open_in_memory() -> Result<Store, StoreError> {
         Self::init(Connection::open_in_memory()?)
+    }
+
+    /// Connects to PostgreSQL at `url` and brings its schema up to date (several nodes
+    /// starting at once migrate one after the other).
+    /// Blocking; may be called from async code too (it runs on a thread of its own).
+    pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let url = url.to_owned();
+        std::thread::spawn(move || {
+            let pool = PgPool::connect(&url, PG_POOL)?;
+            let mut conn = pool.get()?;
+            let migrated = migrate_postgres(&mut conn).and_then(|()| alive_at(&mut conn));
+            pool.give_back(conn);
+            Ok(Store {
+                backend: Backend::Postgres(pool),
+                alive_before_open: migrated?,
+            })
+        })
+        .join()
+        .map_err(|_| StoreError::Task("connecting to PostgreSQL panicked".into()))?
     }
 
     fn init(mut conn: Connection) -> Result<Store, StoreError> {
@@ -102,39 +219,42 @@ impl Store {
         // WAL keeps readers and the writer apart; FULL makes each commit durable.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
-        migrate(&mut conn)?;
-        let alive_before_open = conn
-            .query_row(
-                "SELECT value FROM server_facts WHERE key = 'alive_at'",
-                [],
-                |r| r.get(0),
-            )
-            .optional()?;
+        migrate_sqlite(&mut conn)?;
+        let alive_before_open = alive_at(&mut conn)?;
         let conn = Arc::new(Mutex::new(conn));
         let (writer, jobs) = std::sync::mpsc::channel();
         let shared = Arc::clone(&conn);
         std::thread::Builder::new()
             .name("wuzi-db-writer".into())
-            .spawn(move || run_writer(shared, jobs))
+            .spawn(move || run_writer(&shared, &jobs))
             .map_err(|e| StoreError::Task(format!("cannot start the database writer: {e}")))?;
         Ok(Store {
-            conn,
-            writer,
+            backend: Backend::Sqlite { conn, writer },
             alive_before_open,
         })
     }
 
+    /// Whether this store is on PostgreSQL.
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// Runs `f` on a connection, off the async threads.
     async fn with<T, F>(&self, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+        F: FnOnce(&mut dyn Db) -> Result<T, StoreError> + Send + 'static,
     {
-        let conn = Arc::clone(&self.conn);
-        tokio::task::spawn_blocking(move || {
-            let mut guard = conn
-                .lock()
-                .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
-            f(&mut guard)
+        let backend = self.backend.clone();
+        tokio::task::spawn_blocking(move || match backend {
+            Backend::Sqlite { conn, .. } => {
+                let mut guard = conn
+                    .lock()
+                    .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
+                f(&mut *guard)
+            }
+            Backend::Postgres(pool) => with_pg(&pool, f),
         })
         .await
         .map_err(|e| StoreError::Task(e.to_string()))?
@@ -161,19 +281,28 @@ impl Store {
         let setup = serde_json::to_string(&game.setup).map_err(|e| damaged(&game.id, e))?;
         let state = serde_json::to_string(&game.state).map_err(|e| damaged(&game.id, e))?;
         let (reply, answer) = tokio::sync::oneshot::channel();
-        self.writer
-            .send(WriteJob {
-                game,
-                setup,
-                state,
-                summary,
-                new,
-                reply,
-            })
-            .map_err(|_| StoreError::Task("the database writer has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Task("the database writer has stopped".into()))?
+        let job = WriteJob {
+            game,
+            setup,
+            state,
+            summary,
+            new,
+            reply,
+        };
+        match &self.backend {
+            Backend::Sqlite { writer, .. } => {
+                writer
+                    .send(job)
+                    .map_err(|_| StoreError::Task("the database writer has stopped".into()))?;
+                answer
+                    .await
+                    .map_err(|_| StoreError::Task("the database writer has stopped".into()))?
+            }
+            Backend::Postgres(_) => {
+                self.with(move |db| transaction(db, |db| write_one(db, &job)))
+                    .await
+            }
+        }
     }
 
     /// Deletes the games nobody ever played in (no stone, not over) that were last
@@ -183,21 +312,21 @@ impl Store {
         before: i64,
         keep: impl Fn(&str) -> bool + Send + 'static,
     ) -> Result<usize, StoreError> {
-        self.with(move |conn| {
-            let tx = conn.transaction()?;
-            let ids: Vec<String> = {
-                let mut stmt = tx.prepare(
-                    "SELECT id FROM games WHERE ply = 0 AND status = 'playing' AND updated_at < ?1",
+        self.with(move |db| {
+            transaction(db, |db| {
+                let ids = db.query(
+                    "SELECT id FROM games WHERE ply = 0 AND status = 'playing' AND updated_at < $1",
+                    &vals![before],
                 )?;
-                let rows = stmt.query_map(params![before], |r| r.get(0))?;
-                rows.collect::<Result<_, _>>()?
-            };
-            let mut n = 0;
-            for id in ids.iter().filter(|id| !keep(id)) {
-                n += tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
-            }
-            tx.commit()?;
-            Ok(n)
+                let mut n = 0;
+                for r in &ids {
+                    let id: String = r.get(0)?;
+                    if !keep(&id) {
+                        n += db.execute("DELETE FROM games WHERE id = $1", &vals![id])?;
+                    }
+                }
+                Ok(n as usize)
+            })
         })
         .await
     }
@@ -209,46 +338,45 @@ impl Store {
         filter: HistoryFilter,
         limit: usize,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            db.query(
                 "SELECT id, rule, opponent, black_owner, white_owner, winner, end_reason, ply,
                         created_at, updated_at, rated,
                         (SELECT after - before FROM rating_changes
-                          WHERE game = games.id AND identity = ?1)
+                          WHERE game = games.id AND identity = $1)
                  FROM games
-                 WHERE (black_owner = ?1 OR white_owner = ?1)
-                   AND (?2 IS NULL OR rule = ?2)
-                   AND (?3 IS NULL OR opponent = ?3)
-                   AND (?4 IS NULL OR updated_at < ?4)
+                 WHERE (black_owner = $1 OR white_owner = $1)
+                   AND (CAST($2 AS TEXT) IS NULL OR rule = $2)
+                   AND (CAST($3 AS TEXT) IS NULL OR opponent = $3)
+                   AND (CAST($4 AS BIGINT) IS NULL OR updated_at < $4)
                  ORDER BY updated_at DESC, id
-                 LIMIT ?5",
-            )?;
-            let rows = stmt.query_map(
-                params![
+                 LIMIT $5",
+                &vals![
                     who.as_str(),
                     filter.rule,
                     filter.opponent,
                     filter.before,
-                    i64::try_from(limit).unwrap_or(i64::MAX)
+                    limit_of(limit)
                 ],
-                |r| {
-                    Ok(HistoryRow {
-                        id: r.get(0)?,
-                        rule: r.get(1)?,
-                        opponent: r.get(2)?,
-                        black_owner: r.get(3)?,
-                        white_owner: r.get(4)?,
-                        winner: r.get(5)?,
-                        reason: r.get(6)?,
-                        ply: r.get(7)?,
-                        created_at: r.get(8)?,
-                        updated_at: r.get(9)?,
-                        rated: r.get(10)?,
-                        rating_change: r.get(11)?,
-                    })
-                },
-            )?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            )?
+            .iter()
+            .map(|r| {
+                Ok(HistoryRow {
+                    id: r.get(0)?,
+                    rule: r.get(1)?,
+                    opponent: r.get(2)?,
+                    black_owner: r.get(3)?,
+                    white_owner: r.get(4)?,
+                    winner: r.get(5)?,
+                    reason: r.get(6)?,
+                    ply: r.get(7)?,
+                    created_at: r.get(8)?,
+                    updated_at: r.get(9)?,
+                    rated: r.get(10)?,
+                    rating_change: r.get(11)?,
+                })
+            })
+            .collect()
         })
         .await
     }
@@ -256,14 +384,14 @@ impl Store {
     /// The games in play whose clocks the server watches whether or not anyone looks
     /// (between people, or rated): loaded at start-up, so their flags fall on time.
     pub async fn watched_games(&self) -> Result<Vec<GameId>, StoreError> {
-        self.with(|conn| {
-            let mut stmt = conn.prepare(
+        self.with(|db| {
+            let rows = db.query(
                 "SELECT id FROM games WHERE status = 'playing' AND (mode = 'online' OR rated = 1)",
+                &[],
             )?;
-            let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
             let mut out = Vec::new();
-            for id in ids {
-                if let Ok(id) = id?.parse() {
+            for r in &rows {
+                if let Ok(id) = r.get::<String>(0)?.parse() {
                     out.push(id);
                 }
             }
@@ -274,11 +402,11 @@ impl Store {
 
     /// Notes that the server is alive at `now` (Unix ms).
     pub async fn note_alive(&self, now: i64) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            conn.execute(
-                "INSERT INTO server_facts (key, value) VALUES ('alive_at', ?1)
+        self.with(move |db| {
+            db.execute(
+                "INSERT INTO server_facts (key, value) VALUES ('alive_at', $1)
                  ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                params![now],
+                &vals![now],
             )?;
             Ok(())
         })
@@ -294,19 +422,19 @@ impl Store {
         now: i64,
         expires_at: i64,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            let tx = conn.transaction()?;
-            tx.execute(
-                "INSERT INTO identities (id, kind, created_at) VALUES (?1, 'guest', ?2)",
-                params![id.as_str(), now],
-            )?;
-            tx.execute(
-                "INSERT INTO sessions (token_hash, identity, created_at, expires_at)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![token_hash, id.as_str(), now, expires_at],
-            )?;
-            tx.commit()?;
-            Ok(())
+        self.with(move |db| {
+            transaction(db, |db| {
+                db.execute(
+                    "INSERT INTO identities (id, kind, created_at) VALUES ($1, 'guest', $2)",
+                    &vals![id.as_str(), now],
+                )?;
+                db.execute(
+                    "INSERT INTO sessions (token_hash, identity, created_at, expires_at)
+                     VALUES ($1, $2, $3, $4)",
+                    &vals![token_hash, id.as_str(), now, expires_at],
+                )?;
+                Ok(())
+            })
         })
         .await
     }
@@ -319,28 +447,26 @@ impl Store {
         now: i64,
         lifetime: i64,
     ) -> Result<Option<IdentityId>, StoreError> {
-        self.with(move |conn| {
-            let row: Option<(String, i64)> = conn
-                .query_row(
-                    "SELECT identity, expires_at FROM sessions WHERE token_hash = ?1",
-                    params![token_hash],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let Some((identity, expires_at)) = row else {
+        self.with(move |db| {
+            let Some(row) = db.query_opt(
+                "SELECT identity, expires_at FROM sessions WHERE token_hash = $1",
+                &vals![token_hash.as_str()],
+            )?
+            else {
                 return Ok(None);
             };
+            let (identity, expires_at): (String, i64) = (row.get(0)?, row.get(1)?);
             if expires_at <= now {
-                conn.execute(
-                    "DELETE FROM sessions WHERE token_hash = ?1",
-                    params![token_hash],
+                db.execute(
+                    "DELETE FROM sessions WHERE token_hash = $1",
+                    &vals![token_hash],
                 )?;
                 return Ok(None);
             }
             if expires_at - now < lifetime / 2 {
-                conn.execute(
-                    "UPDATE sessions SET expires_at = ?2 WHERE token_hash = ?1",
-                    params![token_hash, now + lifetime],
+                db.execute(
+                    "UPDATE sessions SET expires_at = $2 WHERE token_hash = $1",
+                    &vals![token_hash, now + lifetime],
                 )?;
             }
             Ok(identity.parse().ok())
@@ -359,38 +485,41 @@ impl Store {
         now: i64,
         expires_at: i64,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            let tx = conn.transaction()?;
-            let changed = tx.execute(
-                "UPDATE identities SET kind = 'account' WHERE id = ?1 AND kind = 'guest'",
-                params![reg.identity.as_str()],
-            )?;
-            if changed != 1 {
-                return Err(StoreError::Taken(reg.identity.to_string()));
-            }
-            let inserted = tx.execute(
-                "INSERT INTO accounts (identity, username, username_key, display_name, email, password_hash, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
-                params![
-                    reg.identity.as_str(),
-                    reg.username,
-                    reg.username.to_lowercase(),
-                    reg.display_name,
-                    reg.email,
-                    reg.password_hash,
-                    now
-                ],
-            )?;
-            if inserted != 1 {
-                return Err(StoreError::Taken(reg.username));
-            }
-            tx.execute("DELETE FROM sessions WHERE token_hash = ?1", params![old_session])?;
-            tx.execute(
-                "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                params![new_session, reg.identity.as_str(), now, expires_at],
-            )?;
-            tx.commit()?;
-            Ok(())
+        self.with(move |db| {
+            transaction(db, |db| {
+                let changed = db.execute(
+                    "UPDATE identities SET kind = 'account' WHERE id = $1 AND kind = 'guest'",
+                    &vals![reg.identity.as_str()],
+                )?;
+                if changed != 1 {
+                    return Err(StoreError::Taken(reg.identity.to_string()));
+                }
+                let inserted = db.execute(
+                    "INSERT INTO accounts (identity, username, username_key, display_name, email, password_hash, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+                    &vals![
+                        reg.identity.as_str(),
+                        reg.username.as_str(),
+                        reg.username.to_lowercase(),
+                        reg.display_name.as_str(),
+                        reg.email.as_deref(),
+                        reg.password_hash.as_str(),
+                        now
+                    ],
+                )?;
+                if inserted != 1 {
+                    return Err(StoreError::Taken(reg.username.clone()));
+                }
+                db.execute(
+                    "DELETE FROM sessions WHERE token_hash = $1",
+                    &vals![old_session.as_str()],
+                )?;
+                db.execute(
+                    "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                    &vals![new_session.as_str(), reg.identity.as_str(), now, expires_at],
+                )?;
+                Ok(())
+            })
         })
         .await
     }
@@ -411,31 +540,30 @@ impl Store {
         column: &'static str,
         value: String,
     ) -> Result<Option<Account>, StoreError> {
-        self.with(move |conn| {
-            Ok(conn
-                .query_row(
-                    &format!(
-                        "SELECT identity, username, display_name, email, password_hash
-                         FROM accounts WHERE {column} = ?1"
-                    ),
-                    params![value],
-                    Account::from_row,
-                )
-                .optional()?)
+        self.with(move |db| {
+            db.query_opt(
+                &format!(
+                    "SELECT identity, username, display_name, email, password_hash
+                     FROM accounts WHERE {column} = $1"
+                ),
+                &vals![value],
+            )?
+            .as_ref()
+            .map(Account::from_row)
+            .transpose()
         })
         .await
     }
 
     /// An identity's kind (`guest`, `account`, `deleted`), if it exists.
     pub async fn identity_kind(&self, id: IdentityId) -> Result<Option<String>, StoreError> {
-        self.with(move |conn| {
-            Ok(conn
-                .query_row(
-                    "SELECT kind FROM identities WHERE id = ?1",
-                    params![id.as_str()],
-                    |r| r.get(0),
-                )
-                .optional()?)
+        self.with(move |db| {
+            db.query_opt(
+                "SELECT kind FROM identities WHERE id = $1",
+                &vals![id.as_str()],
+            )?
+            .map(|r| r.get(0))
+            .transpose()
         })
         .await
     }
@@ -448,10 +576,10 @@ impl Store {
         now: i64,
         expires_at: i64,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            conn.execute(
-                "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                params![token_hash, id.as_str(), now, expires_at],
+        self.with(move |db| {
+            db.execute(
+                "INSERT INTO sessions (token_hash, identity, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                &vals![token_hash, id.as_str(), now, expires_at],
             )?;
             Ok(())
         })
@@ -465,15 +593,16 @@ impl Store {
         only: Option<String>,
         keep: Option<String>,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
+        self.with(move |db| {
             match only {
-                Some(hash) => conn.execute(
-                    "DELETE FROM sessions WHERE token_hash = ?1 AND identity = ?2",
-                    params![hash, id.as_str()],
+                Some(hash) => db.execute(
+                    "DELETE FROM sessions WHERE token_hash = $1 AND identity = $2",
+                    &vals![hash, id.as_str()],
                 )?,
-                None => conn.execute(
-                    "DELETE FROM sessions WHERE identity = ?1 AND token_hash IS NOT ?2",
-                    params![id.as_str(), keep],
+                None => db.execute(
+                    "DELETE FROM sessions WHERE identity = $1
+                       AND token_hash IS DISTINCT FROM CAST($2 AS TEXT)",
+                    &vals![id.as_str(), keep],
                 )?,
             };
             Ok(())
@@ -487,10 +616,10 @@ impl Store {
         token: ApiToken,
         token_hash: String,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            conn.execute(
-                "INSERT INTO api_tokens (id, identity, token_hash, name, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![token.id, token.identity.as_str(), token_hash, token.name, token.created_at],
+        self.with(move |db| {
+            db.execute(
+                "INSERT INTO api_tokens (id, identity, token_hash, name, created_at) VALUES ($1, $2, $3, $4, $5)",
+                &vals![token.id, token.identity.as_str(), token_hash, token.name, token.created_at],
             )?;
             Ok(())
         })
@@ -499,13 +628,15 @@ impl Store {
 
     /// An identity's API tokens, newest first.
     pub async fn api_tokens(&self, id: IdentityId) -> Result<Vec<ApiToken>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            db.query(
                 "SELECT id, identity, name, created_at, last_used_at FROM api_tokens
-                 WHERE identity = ?1 ORDER BY created_at DESC, id",
-            )?;
-            let rows = stmt.query_map(params![id.as_str()], ApiToken::from_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+                 WHERE identity = $1 ORDER BY created_at DESC, id",
+                &vals![id.as_str()],
+            )?
+            .iter()
+            .map(ApiToken::from_row)
+            .collect()
         })
         .await
     }
@@ -516,10 +647,10 @@ impl Store {
         id: IdentityId,
         token_id: String,
     ) -> Result<bool, StoreError> {
-        self.with(move |conn| {
-            Ok(conn.execute(
-                "DELETE FROM api_tokens WHERE id = ?1 AND identity = ?2",
-                params![token_id, id.as_str()],
+        self.with(move |db| {
+            Ok(db.execute(
+                "DELETE FROM api_tokens WHERE id = $1 AND identity = $2",
+                &vals![token_id, id.as_str()],
             )? == 1)
         })
         .await
@@ -531,14 +662,14 @@ impl Store {
         token_hash: String,
         now: i64,
     ) -> Result<Option<IdentityId>, StoreError> {
-        self.with(move |conn| {
-            let id: Option<String> = conn
-                .query_row(
-                    "UPDATE api_tokens SET last_used_at = ?2 WHERE token_hash = ?1 RETURNING identity",
-                    params![token_hash, now],
-                    |r| r.get(0),
-                )
-                .optional()?;
+        self.with(move |db| {
+            let id: Option<String> = db
+                .query_opt(
+                    "UPDATE api_tokens SET last_used_at = $2 WHERE token_hash = $1 RETURNING identity",
+                    &vals![token_hash, now],
+                )?
+                .map(|r| r.get(0))
+                .transpose()?;
             Ok(id.and_then(|id| id.parse().ok()))
         })
         .await
@@ -550,10 +681,10 @@ impl Store {
         id: IdentityId,
         password_hash: String,
     ) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            conn.execute(
-                "UPDATE accounts SET password_hash = ?2 WHERE identity = ?1",
-                params![id.as_str(), password_hash],
+        self.with(move |db| {
+            db.execute(
+                "UPDATE accounts SET password_hash = $2 WHERE identity = $1",
+                &vals![id.as_str(), password_hash],
             )?;
             Ok(())
         })
@@ -563,26 +694,18 @@ impl Store {
     /// Deletes an account's personal data (name, email, password hash, sessions); the
     /// identity stays, as `deleted`, so its games keep their owner.
     pub async fn delete_account(&self, id: IdentityId) -> Result<(), StoreError> {
-        self.with(move |conn| {
-            let tx = conn.transaction()?;
-            tx.execute(
-                "DELETE FROM accounts WHERE identity = ?1",
-                params![id.as_str()],
-            )?;
-            tx.execute(
-                "DELETE FROM sessions WHERE identity = ?1",
-                params![id.as_str()],
-            )?;
-            tx.execute(
-                "DELETE FROM api_tokens WHERE identity = ?1",
-                params![id.as_str()],
-            )?;
-            tx.execute(
-                "UPDATE identities SET kind = 'deleted' WHERE id = ?1",
-                params![id.as_str()],
-            )?;
-            tx.commit()?;
-            Ok(())
+        self.with(move |db| {
+            transaction(db, |db| {
+                for sql in [
+                    "DELETE FROM accounts WHERE identity = $1",
+                    "DELETE FROM sessions WHERE identity = $1",
+                    "DELETE FROM api_tokens WHERE identity = $1",
+                    "UPDATE identities SET kind = 'deleted' WHERE id = $1",
+                ] {
+                    db.execute(sql, &vals![id.as_str()])?;
+                }
+                Ok(())
+            })
         })
         .await
     }
@@ -597,30 +720,21 @@ impl Store {
     /// Reads a game, or `None` if there is no such id.
     pub async fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
         let id = id.clone();
-        self.with(move |conn| {
-            let row = conn
-                .query_row(
-                    "SELECT created_at, updated_at, setup, state FROM games WHERE id = ?1",
-                    params![id.as_str()],
-                    |r| {
-                        Ok((
-                            r.get::<_, i64>(0)?,
-                            r.get::<_, i64>(1)?,
-                            r.get::<_, String>(2)?,
-                            r.get::<_, String>(3)?,
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some((created_at, updated_at, setup, state)) = row else {
+        self.with(move |db| {
+            let Some(r) = db.query_opt(
+                "SELECT created_at, updated_at, setup, state FROM games WHERE id = $1",
+                &vals![id.as_str()],
+            )?
+            else {
                 return Ok(None);
             };
+            let (setup, state): (String, String) = (r.get(2)?, r.get(3)?);
             Ok(Some(StoredGame {
                 setup: serde_json::from_str(&setup).map_err(|e| damaged(&id, e))?,
                 state: serde_json::from_str(&state).map_err(|e| damaged(&id, e))?,
+                created_at: r.get(0)?,
+                updated_at: r.get(1)?,
                 id,
-                created_at,
-                updated_at,
             }))
         })
         .await
@@ -628,9 +742,41 @@ impl Store {
 
     /// Number of games stored.
     pub async fn count(&self) -> Result<i64, StoreError> {
-        self.with(|conn| Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?))
-            .await
+        self.with(|db| {
+            db.query_opt("SELECT count(*) FROM games", &[])?
+                .map_or(Ok(0), |r| r.get(0))
+        })
+        .await
     }
+}
+
+/// Runs `f` on a pooled PostgreSQL connection. A connection an error may have broken is
+/// given up (the pool connects anew), so a restarted server costs the requests of that
+/// moment, not the node.
+fn with_pg<T>(
+    pool: &PgPool,
+    f: impl FnOnce(&mut dyn Db) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let mut conn: PgConn = pool.get()?;
+    let out = f(&mut conn);
+    if matches!(out, Err(StoreError::Postgres(_))) {
+        pool.discard(conn);
+    } else {
+        pool.give_back(conn);
+    }
+    out
+}
+
+/// A row limit as SQL takes it.
+pub(crate) fn limit_of(limit: usize) -> i64 {
+    i64::try_from(limit).unwrap_or(i64::MAX)
+}
+
+/// The `alive_at` fact, if noted.
+fn alive_at(db: &mut dyn Db) -> Result<Option<i64>, StoreError> {
+    db.query_opt("SELECT value FROM server_facts WHERE key = 'alive_at'", &[])?
+        .map(|r| r.get(0))
+        .transpose()
 }
 
 /// What the games table keeps beside a game's JSON, for histories and statistics.
@@ -727,13 +873,10 @@ pub struct ApiToken {
 }
 
 impl ApiToken {
-    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ApiToken> {
-        let identity: String = r.get(1)?;
+    fn from_row(r: &Row) -> Result<ApiToken, StoreError> {
         Ok(ApiToken {
             id: r.get(0)?,
-            identity: identity.parse().map_err(|e: String| {
-                rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, e.into())
-            })?,
+            identity: identity(r, 1)?,
             name: r.get(2)?,
             created_at: r.get(3)?,
             last_used_at: r.get(4)?,
@@ -757,18 +900,22 @@ pub struct Account {
 }
 
 impl Account {
-    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
-        let id: String = r.get(0)?;
+    fn from_row(r: &Row) -> Result<Account, StoreError> {
         Ok(Account {
-            identity: id.parse().map_err(|e: String| {
-                rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into())
-            })?,
+            identity: identity(r, 0)?,
             username: r.get(1)?,
             display_name: r.get(2)?,
             email: r.get(3)?,
             password_hash: r.get(4)?,
         })
     }
+}
+
+/// Column `i` of `r` as an identity.
+fn identity(r: &Row, i: usize) -> Result<IdentityId, StoreError> {
+    r.get::<String>(i)?
+        .parse()
+        .map_err(|e: String| StoreError::Task(format!("a stored identity does not parse: {e}")))
 }
 
 /// One game write waiting for the writer.
@@ -781,14 +928,23 @@ struct WriteJob {
     reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
+impl std::fmt::Debug for WriteJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WriteJob")
+            .field("game", &self.game.id)
+            .field("new", &self.new)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Most writes committed together.
 const MAX_BATCH: usize = 512;
 
-/// The writer thread: takes the waiting game writes, applies each in a savepoint of one
-/// transaction, commits them with one sync to disk (group commit), and only then answers
-/// each. A write that fails is rolled back alone; a commit that fails fails them all.
-/// Under load many games' moves share one sync instead of queueing for one each.
-fn run_writer(conn: Arc<Mutex<Connection>>, jobs: std::sync::mpsc::Receiver<WriteJob>) {
+/// The SQLite writer thread: takes the waiting game writes, applies each in a savepoint
+/// of one transaction, commits them with one sync to disk (group commit), and only then
+/// answers each. A write that fails is rolled back alone; a commit that fails fails them
+/// all. Under load many games' moves share one sync instead of queueing for one each.
+fn run_writer(conn: &Mutex<Connection>, jobs: &std::sync::mpsc::Receiver<WriteJob>) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -806,21 +962,18 @@ fn run_writer(conn: Arc<Mutex<Connection>>, jobs: std::sync::mpsc::Receiver<Writ
             continue;
         };
         let mut results = Vec::with_capacity(batch.len());
-        let committed = (|| -> Result<(), StoreError> {
-            let mut tx = guard.transaction()?;
+        let committed = transaction(&mut *guard, |db| {
             for j in &batch {
-                let mut sp = tx.savepoint()?;
-                let r = write_one(&sp, j);
-                if r.is_ok() {
-                    sp.commit()?;
-                } else {
-                    sp.rollback()?;
+                db.batch("SAVEPOINT game_write")?;
+                let r = write_one(db, j);
+                if r.is_err() {
+                    db.batch("ROLLBACK TO game_write")?;
                 }
+                db.batch("RELEASE game_write")?;
                 results.push(r);
             }
-            tx.commit()?;
             Ok(())
-        })();
+        });
         drop(guard);
         for (i, j) in batch.into_iter().enumerate() {
             let r = match &committed {
@@ -834,8 +987,8 @@ fn run_writer(conn: Arc<Mutex<Connection>>, jobs: std::sync::mpsc::Receiver<Writ
     }
 }
 
-/// One game write, inside the writer's transaction.
-fn write_one(conn: &Connection, j: &WriteJob) -> Result<(), StoreError> {
+/// One game write, inside a transaction.
+fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
     let (game, s) = (&j.game, &j.summary);
     let status = if s.winner.is_some() {
         "over"
@@ -843,15 +996,15 @@ fn write_one(conn: &Connection, j: &WriteJob) -> Result<(), StoreError> {
         "playing"
     };
     if !j.new {
-        let n = conn.execute(
-            "UPDATE games SET updated_at = ?2, status = ?3, state = ?4,
-               black_owner = ?5, white_owner = ?6, winner = ?7, end_reason = ?8, ply = ?9
-             WHERE id = ?1",
-            params![
+        let n = db.execute(
+            "UPDATE games SET updated_at = $2, status = $3, state = $4,
+               black_owner = $5, white_owner = $6, winner = $7, end_reason = $8, ply = $9
+             WHERE id = $1",
+            &vals![
                 game.id.as_str(),
                 game.updated_at,
                 status,
-                j.state,
+                j.state.as_str(),
                 s.black_owner.as_ref().map(IdentityId::as_str),
                 s.white_owner.as_ref().map(IdentityId::as_str),
                 s.winner,
@@ -863,16 +1016,16 @@ fn write_one(conn: &Connection, j: &WriteJob) -> Result<(), StoreError> {
             return Err(StoreError::Missing(game.id.to_string()));
         }
         if let Some(rated) = &s.rating {
-            ratings::apply(conn, &game.id, rated, game.updated_at)?;
+            ratings::apply(db, &game.id, rated, game.updated_at)?;
         }
         return Ok(());
     }
-    let inserted = conn.execute(
+    let inserted = db.execute(
         "INSERT INTO games (id, created_at, updated_at, mode, rule, status, setup, state,
            black_owner, white_owner, opponent, winner, end_reason, ply, rated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (id) DO NOTHING",
-        params![
+        &vals![
             game.id.as_str(),
             game.created_at,
             game.updated_at,
@@ -883,11 +1036,11 @@ fn write_one(conn: &Connection, j: &WriteJob) -> Result<(), StoreError> {
             },
             game.setup.config.rule.name(),
             status,
-            j.setup,
-            j.state,
+            j.setup.as_str(),
+            j.state.as_str(),
             s.black_owner.as_ref().map(IdentityId::as_str),
             s.white_owner.as_ref().map(IdentityId::as_str),
-            s.opponent,
+            s.opponent.as_str(),
             s.winner,
             s.reason,
             s.ply,
@@ -907,8 +1060,9 @@ fn damaged(id: &GameId, e: impl std::fmt::Display) -> StoreError {
     }
 }
 
-/// Runs the migrations the database has not seen yet, each in its own transaction.
-fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+/// Runs the SQLite migrations the database has not seen yet, each in its own
+/// transaction.
+fn migrate_sqlite(conn: &mut Connection) -> Result<(), StoreError> {
     let known = MIGRATIONS.len() as i64;
     let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if current > known {
@@ -927,6 +1081,44 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Runs the PostgreSQL migrations the database has not seen yet, each in its own
+/// transaction, under an advisory lock so that nodes starting together take turns.
+fn migrate_postgres(db: &mut dyn Db) -> Result<(), StoreError> {
+    /// The advisory lock's key: "wuzi" in ASCII.
+    const LOCK: i64 = 0x7775_7a69;
+    let known = PG_MIGRATIONS.len() as i64;
+    db.batch("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")?;
+    loop {
+        let done = transaction(db, |db| {
+            db.execute("SELECT pg_advisory_xact_lock($1)", &vals![LOCK])?;
+            let current: i64 = db
+                .query_opt("SELECT max(version) FROM schema_version", &[])?
+                .map_or(Ok(None), |r| r.get::<Option<i64>>(0))?
+                .unwrap_or(0);
+            if current > known {
+                return Err(StoreError::TooNew {
+                    found: current,
+                    known,
+                });
+            }
+            let Some(sql) = PG_MIGRATIONS.get(current as usize) else {
+                return Ok(true);
+            };
+            db.batch(sql)?;
+            db.execute("DELETE FROM schema_version", &[])?;
+            db.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &vals![current + 1],
+            )?;
+            tracing::info!(version = current + 1, "database migrated");
+            Ok(false)
+        })?;
+        if done {
+            return Ok(());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -934,13 +1126,56 @@ mod tests {
     #[test]
     fn migrations_are_idempotent_and_versioned() {
         let mut conn = Connection::open_in_memory().unwrap();
-        migrate(&mut conn).unwrap();
-        migrate(&mut conn).unwrap();
+        migrate_sqlite(&mut conn).unwrap();
+        migrate_sqlite(&mut conn).unwrap();
         let v: i64 = conn
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
         assert_eq!(v, MIGRATIONS.len() as i64);
         conn.pragma_update(None, "user_version", 99).unwrap();
-        assert!(matches!(migrate(&mut conn), Err(StoreError::TooNew { .. })));
+        assert!(matches!(
+            migrate_sqlite(&mut conn),
+            Err(StoreError::TooNew { .. })
+        ));
+    }
+
+    #[test]
+    fn both_databases_have_the_same_numbered_migrations() {
+        assert_eq!(MIGRATIONS.len(), PG_MIGRATIONS.len());
+        let names = |dir: &str| -> Vec<String> {
+            let mut v: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .filter_map(|e| {
+                    let name = e.unwrap().file_name().into_string().unwrap();
+                    name.ends_with(".sql").then_some(name)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let root = env!("CARGO_MANIFEST_DIR");
+        assert_eq!(
+            names(&format!("{root}/migrations")),
+            names(&format!("{root}/migrations/postgres"))
+        );
+    }
+
+    #[test]
+    fn a_database_location_is_a_file_or_a_postgres_url() {
+        let at = |s: &str| s.parse::<DbLocation>();
+        assert_eq!(
+            at("wuzi.sqlite3"),
+            Ok(DbLocation::Sqlite("wuzi.sqlite3".into()))
+        );
+        assert_eq!(
+            at("sqlite:///tmp/w.db"),
+            Ok(DbLocation::Sqlite("/tmp/w.db".into()))
+        );
+        assert_eq!(at("sqlite:w.db"), Ok(DbLocation::Sqlite("w.db".into())));
+        let pg = at("postgres://wuzi:secret@127.0.0.1:5433/wuzi").unwrap();
+        assert!(matches!(pg, DbLocation::Postgres(_)));
+        assert_eq!(pg.to_string(), "postgres://wuzi:***@127.0.0.1:5433/wuzi");
+        assert!(at("sqlite://").is_err());
+        assert!(at("postgres://[bad").is_err());
     }
 }

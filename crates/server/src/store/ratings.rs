@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use wuzi_engine::PlayerKind;
 
-use super::{Store, StoreError};
+use super::db::{Db, vals};
+use super::{Store, StoreError, limit_of};
 use crate::id::GameId;
 use crate::identity::IdentityId;
 use crate::rating::{PROVISIONAL_DEVIATION, Pool, Rating};
@@ -54,18 +54,6 @@ pub struct RatingRow {
     pub provisional: bool,
     /// Rated games played in the pool.
     pub games: i64,
-}
-
-/// A `SELECT pool, rating, deviation, games` row.
-fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
-    let deviation: f64 = r.get(2)?;
-    Ok(RatingRow {
-        pool: r.get(0)?,
-        rating: r.get(1)?,
-        deviation,
-        provisional: deviation > PROVISIONAL_DEVIATION,
-        games: r.get(3)?,
-    })
 }
 
 /// A player as lists show them: see [`Store::people`].
@@ -120,32 +108,30 @@ pub struct LeaderRow {
     pub games: i64,
 }
 
-fn read_rating(tx: &Connection, who: &IdentityId, pool: &str) -> Result<(Rating, i64), StoreError> {
-    Ok(tx
-        .query_row(
-            "SELECT rating, deviation, volatility, games FROM ratings
-             WHERE identity = ?1 AND pool = ?2",
-            params![who.as_str(), pool],
-            |r| {
-                Ok((
-                    Rating {
-                        rating: r.get(0)?,
-                        deviation: r.get(1)?,
-                        volatility: r.get(2)?,
-                    },
-                    r.get(3)?,
-                ))
-            },
-        )
-        .optional()?
-        .unwrap_or((Rating::default(), 0)))
+fn read_rating(db: &mut dyn Db, who: &IdentityId, pool: &str) -> Result<(Rating, i64), StoreError> {
+    let Some(r) = db.query_opt(
+        "SELECT rating, deviation, volatility, games FROM ratings
+         WHERE identity = $1 AND pool = $2",
+        &vals![who.as_str(), pool],
+    )?
+    else {
+        return Ok((Rating::default(), 0));
+    };
+    Ok((
+        Rating {
+            rating: r.get(0)?,
+            deviation: r.get(1)?,
+            volatility: r.get(2)?,
+        },
+        r.get(3)?,
+    ))
 }
 
 /// Rates a finished game, inside the transaction that stores its end. A game is rated
 /// once: a person with a change for it already is skipped (a game saved again, a
 /// restart of the server). Everyone is rated from the ratings before the game.
 pub(super) fn apply(
-    tx: &Connection,
+    db: &mut dyn Db,
     game: &GameId,
     result: &RatedResult,
     now: i64,
@@ -153,47 +139,44 @@ pub(super) fn apply(
     let pool = result.pool.key();
     let mut updates = Vec::new();
     for seat in &result.seats {
-        let done: Option<i64> = tx
-            .query_row(
-                "SELECT 1 FROM rating_changes WHERE game = ?1 AND identity = ?2",
-                params![game.as_str(), seat.who.as_str()],
-                |r| r.get(0),
-            )
-            .optional()?;
+        let done = db.query_opt(
+            "SELECT 1 FROM rating_changes WHERE game = $1 AND identity = $2",
+            &vals![game.as_str(), seat.who.as_str()],
+        )?;
         if done.is_some() {
             continue;
         }
-        let (mine, games) = read_rating(tx, &seat.who, &pool)?;
+        let (mine, games) = read_rating(db, &seat.who, &pool)?;
         let theirs = match &seat.opponent {
             RatedOpponent::Computer(p) => Rating::computer(*p),
-            RatedOpponent::Person(id) => read_rating(tx, id, &pool)?.0,
+            RatedOpponent::Person(id) => read_rating(db, id, &pool)?.0,
         };
         let after = mine.after(&theirs, f64::from(seat.half_points) / 2.0);
         updates.push((seat.who.clone(), mine, after, games));
     }
     for (who, before, after, games) in updates {
-        tx.execute(
+        db.execute(
             "INSERT INTO rating_changes (game, identity, pool, at, before, after, deviation)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &vals![
                 game.as_str(),
                 who.as_str(),
-                pool,
+                pool.as_str(),
                 now,
                 before.rating,
                 after.rating,
                 after.deviation
             ],
         )?;
-        tx.execute(
+        db.execute(
             "INSERT INTO ratings (identity, pool, rating, deviation, volatility, games, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (identity, pool) DO UPDATE SET rating = excluded.rating,
                deviation = excluded.deviation, volatility = excluded.volatility,
                games = excluded.games, updated_at = excluded.updated_at",
-            params![
+            &vals![
                 who.as_str(),
-                pool,
+                pool.as_str(),
                 after.rating,
                 after.deviation,
                 after.volatility,
@@ -208,15 +191,7 @@ pub(super) fn apply(
 impl Store {
     /// A player's ratings, in every pool they have played rated games in.
     pub async fn ratings(&self, who: IdentityId) -> Result<Vec<RatingRow>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
-                "SELECT pool, rating, deviation, games FROM ratings
-                 WHERE identity = ?1 ORDER BY games DESC, pool",
-            )?;
-            let rows = stmt.query_map(params![who.as_str()], rating_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await
+        self.with(move |db| ratings_of(db, &who)).await
     }
 
     /// The display name (accounts only) and ratings of each of `ids`, in one trip to the
@@ -225,31 +200,21 @@ impl Store {
         &self,
         ids: Vec<IdentityId>,
     ) -> Result<HashMap<IdentityId, PersonRow>, StoreError> {
-        self.with(move |conn| {
-            let mut names =
-                conn.prepare_cached("SELECT display_name FROM accounts WHERE identity = ?1")?;
-            let mut ratings = conn.prepare_cached(
-                "SELECT pool, rating, deviation, games FROM ratings
-                 WHERE identity = ?1 ORDER BY games DESC, pool",
-            )?;
+        self.with(move |db| {
             let mut out = HashMap::new();
             for id in ids {
                 if out.contains_key(&id) {
                     continue;
                 }
-                let name = names
-                    .query_row(params![id.as_str()], |r| r.get(0))
-                    .optional()?;
-                let rows = ratings
-                    .query_map(params![id.as_str()], rating_row)?
-                    .collect::<Result<Vec<_>, _>>()?;
-                out.insert(
-                    id,
-                    PersonRow {
-                        name,
-                        ratings: rows,
-                    },
-                );
+                let name = db
+                    .query_opt(
+                        "SELECT display_name FROM accounts WHERE identity = $1",
+                        &vals![id.as_str()],
+                    )?
+                    .map(|r| r.get(0))
+                    .transpose()?;
+                let ratings = ratings_of(db, &id)?;
+                out.insert(id, PersonRow { name, ratings });
             }
             Ok(out)
         })
@@ -263,27 +228,23 @@ impl Store {
         pool: Pool,
         limit: usize,
     ) -> Result<Vec<RatingPoint>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            let rows = db.query(
                 "SELECT at, after, deviation, game FROM rating_changes
-                 WHERE identity = ?1 AND pool = ?2 ORDER BY at DESC, game LIMIT ?3",
+                 WHERE identity = $1 AND pool = $2 ORDER BY at DESC, game LIMIT $3",
+                &vals![who.as_str(), pool.key(), limit_of(limit)],
             )?;
-            let rows = stmt.query_map(
-                params![
-                    who.as_str(),
-                    pool.key(),
-                    i64::try_from(limit).unwrap_or(i64::MAX)
-                ],
-                |r| {
+            let mut points = rows
+                .iter()
+                .map(|r| {
                     Ok(RatingPoint {
                         at: r.get(0)?,
                         rating: r.get(1)?,
                         deviation: r.get(2)?,
                         game: r.get(3)?,
                     })
-                },
-            )?;
-            let mut points = rows.collect::<Result<Vec<_>, _>>()?;
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
             points.reverse();
             Ok(points)
         })
@@ -292,20 +253,22 @@ impl Store {
 
     /// The rating changes a game made (none until it is over and rated).
     pub async fn rating_changes(&self, game: GameId) -> Result<Vec<RatingChange>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            db.query(
                 "SELECT identity, pool, before, after FROM rating_changes
-                 WHERE game = ?1 ORDER BY identity",
-            )?;
-            let rows = stmt.query_map(params![game.as_str()], |r| {
+                 WHERE game = $1 ORDER BY identity",
+                &vals![game.as_str()],
+            )?
+            .iter()
+            .map(|r| {
                 Ok(RatingChange {
                     identity: r.get(0)?,
                     pool: r.get(1)?,
                     before: r.get(2)?,
                     after: r.get(3)?,
                 })
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            })
+            .collect()
         })
         .await
     }
@@ -317,34 +280,50 @@ impl Store {
         pool: Pool,
         limit: usize,
     ) -> Result<Vec<LeaderRow>, StoreError> {
-        self.with(move |conn| {
-            let mut stmt = conn.prepare(
+        self.with(move |db| {
+            db.query(
                 "SELECT r.identity, a.username, a.display_name, r.rating, r.deviation, r.games
                  FROM ratings r JOIN accounts a ON a.identity = r.identity
-                 WHERE r.pool = ?1 AND r.deviation <= ?2
-                 ORDER BY r.rating DESC, r.identity LIMIT ?3",
-            )?;
-            let rows = stmt.query_map(
-                params![
-                    pool.key(),
-                    PROVISIONAL_DEVIATION,
-                    i64::try_from(limit).unwrap_or(i64::MAX)
-                ],
-                |r| {
-                    Ok(LeaderRow {
-                        id: r.get(0)?,
-                        username: r.get(1)?,
-                        display_name: r.get(2)?,
-                        rating: r.get(3)?,
-                        deviation: r.get(4)?,
-                        games: r.get(5)?,
-                    })
-                },
-            )?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+                 WHERE r.pool = $1 AND r.deviation <= $2
+                 ORDER BY r.rating DESC, r.identity LIMIT $3",
+                &vals![pool.key(), PROVISIONAL_DEVIATION, limit_of(limit)],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(LeaderRow {
+                    id: r.get(0)?,
+                    username: r.get(1)?,
+                    display_name: r.get(2)?,
+                    rating: r.get(3)?,
+                    deviation: r.get(4)?,
+                    games: r.get(5)?,
+                })
+            })
+            .collect()
         })
         .await
     }
+}
+
+/// `who`'s ratings, most played pool first.
+fn ratings_of(db: &mut dyn Db, who: &IdentityId) -> Result<Vec<RatingRow>, StoreError> {
+    db.query(
+        "SELECT pool, rating, deviation, games FROM ratings
+         WHERE identity = $1 ORDER BY games DESC, pool",
+        &vals![who.as_str()],
+    )?
+    .iter()
+    .map(|r| {
+        let deviation: f64 = r.get(2)?;
+        Ok(RatingRow {
+            pool: r.get(0)?,
+            rating: r.get(1)?,
+            deviation,
+            provisional: deviation > PROVISIONAL_DEVIATION,
+            games: r.get(3)?,
+        })
+    })
+    .collect()
 }
 
 #[cfg(test)]
@@ -369,7 +348,7 @@ mod tests {
     #[test]
     fn a_game_is_rated_once_and_both_people_from_their_ratings_before_it() {
         let mut conn = Connection::open_in_memory().unwrap();
-        super::super::migrate(&mut conn).unwrap();
+        super::super::migrate_sqlite(&mut conn).unwrap();
         let pool = Pool {
             family: Family::Renju,
             speed: Speed::Rapid,
@@ -415,20 +394,14 @@ mod tests {
                 },
             ],
         };
-        let tx = conn.transaction().unwrap();
-        apply(&tx, &game("gameaaaaaaaa"), &vs_computer, 1).unwrap();
-        tx.commit().unwrap();
+        apply(&mut conn, &game("gameaaaaaaaa"), &vs_computer, 1).unwrap();
         let (after_one, games) = rating(&conn, a);
         assert!(after_one > 1500.0);
         assert_eq!(games, 1);
         // Saving the same end again (a restart, a second write) changes nothing.
-        let tx = conn.transaction().unwrap();
-        apply(&tx, &game("gameaaaaaaaa"), &vs_computer, 2).unwrap();
-        tx.commit().unwrap();
+        apply(&mut conn, &game("gameaaaaaaaa"), &vs_computer, 2).unwrap();
         assert_eq!(rating(&conn, a), (after_one, 1));
-        let tx = conn.transaction().unwrap();
-        apply(&tx, &game("gamebbbbbbbb"), &vs_person, 3).unwrap();
-        tx.commit().unwrap();
+        apply(&mut conn, &game("gamebbbbbbbb"), &vs_person, 3).unwrap();
         let (a2, a_games) = rating(&conn, a);
         let (b2, b_games) = rating(&conn, b);
         assert_eq!((a_games, b_games), (2, 1));

@@ -1,8 +1,7 @@
-//! Helpers for the API tests: an app on a fresh SQLite file, and JSON calls through the
+//! Helpers for the API tests: an app on a fresh database (SQLite, or PostgreSQL), and JSON calls through the
 //! router with `oneshot`.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -13,32 +12,75 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 use wuzi_server::live::StoredGame;
-use wuzi_server::{EngineConfig, Hub, HubConfig, Store};
+use wuzi_server::{DbLocation, EngineConfig, Hub, HubConfig, Store};
 
-/// A database file of its own for each test, removed when dropped.
+/// A database of its own for each test, removed when dropped: a SQLite file, or, when
+/// `WUZI_TEST_POSTGRES` names a PostgreSQL server (`postgres://USER@HOST:PORT/DB`, a user
+/// that may create databases; `scripts/pg-throwaway.sh` starts one), a fresh database
+/// there. CI runs the server's tests both ways.
 #[derive(Debug)]
-pub struct TempDb(pub PathBuf);
+pub struct TempDb {
+    pub location: DbLocation,
+    /// On PostgreSQL: the server's URL (to drop the database with) and the database.
+    postgres: Option<(String, String)>,
+}
 
 impl TempDb {
     pub fn new() -> TempDb {
         static N: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "wuzi-test-{}-{}.sqlite3",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let db = TempDb(path);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        if let Ok(admin) = std::env::var("WUZI_TEST_POSTGRES") {
+            let name = format!("wuzi_test_{}_{n}", std::process::id());
+            let sql = format!("CREATE DATABASE {name}");
+            pg_admin(&admin, sql);
+            let server = admin
+                .rsplit_once('/')
+                .filter(|(head, _)| head.contains("//") && !head.ends_with('/'))
+                .map_or(admin.as_str(), |(head, _)| head);
+            return TempDb {
+                location: DbLocation::Postgres(format!("{server}/{name}")),
+                postgres: Some((admin.clone(), name)),
+            };
+        }
+        let path =
+            std::env::temp_dir().join(format!("wuzi-test-{}-{n}.sqlite3", std::process::id(),));
+        let db = TempDb {
+            location: DbLocation::Sqlite(path),
+            postgres: None,
+        };
         db.remove();
         db
     }
 
     fn remove(&self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut p = self.0.clone().into_os_string();
-            p.push(suffix);
-            let _ = std::fs::remove_file(p);
+        if let Some((admin, name)) = &self.postgres {
+            pg_admin(
+                admin,
+                format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+            );
+        }
+        if let DbLocation::Sqlite(path) = &self.location {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut p = path.clone().into_os_string();
+                p.push(suffix);
+                let _ = std::fs::remove_file(p);
+            }
         }
     }
+}
+
+/// Runs `sql` as the PostgreSQL test server's superuser (on a thread of its own: the
+/// blocking client must not run on an async thread).
+fn pg_admin(admin: &str, sql: String) {
+    let admin = admin.to_owned();
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&admin, postgres::NoTls)
+            .unwrap_or_else(|e| panic!("WUZI_TEST_POSTGRES={admin}: {e}"));
+        c.batch_execute(&sql)
+            .expect("create or drop a test database");
+    })
+    .join()
+    .expect("the PostgreSQL admin thread");
 }
 
 impl Drop for TempDb {
@@ -77,7 +119,7 @@ impl TestApp {
 
     /// An app with its own hub and engine settings.
     pub fn with_engine(db: &TempDb, hub: HubConfig, engine: EngineConfig) -> TestApp {
-        let store = Store::open(&db.0).expect("open the test database");
+        let store = Store::connect(&db.location).expect("open the test database");
         let hub = wuzi_server::state(store, engine, hub).expect("start the engine");
         TestApp {
             router: wuzi_server::app(Arc::clone(&hub)),
