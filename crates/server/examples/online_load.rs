@@ -12,7 +12,8 @@
 //! ```
 //!
 //! Arguments: the `wuzi` binary, the number of games (at most 2,000), the seconds to run
-//! (at most 600). A game that ends (a five, rarely) is replaced by a new one between the
+//! (at most 600), and optionally the database (a PostgreSQL URL; by default a fresh SQLite
+//! file). A game that ends (a five, rarely) is replaced by a new one between the
 //! same players.
 #![allow(clippy::print_stdout)]
 
@@ -279,7 +280,9 @@ async fn pair(addr: SocketAddr, i: usize, until: Instant, tally: Arc<Tally>) {
 async fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(wuzi), Some(n), secs) = (args.next(), args.next(), args.next()) else {
-        eprintln!("usage: online_load <path to wuzi> <games, 1..=2000> [seconds, 1..=600]");
+        eprintln!(
+            "usage: online_load <path to wuzi> <games, 1..=2000> [seconds, 1..=600] [database: a PostgreSQL URL]"
+        );
         std::process::exit(2);
     };
     let n: usize = n
@@ -297,7 +300,11 @@ async fn main() {
             eprintln!("seconds: a number from 1 to 600");
             std::process::exit(2);
         });
-    let server = Server::spawn(&PathBuf::from(wuzi), &temp_db("online-load", "db"), None);
+    // The database: a PostgreSQL URL if given, else a fresh SQLite file.
+    let db = args
+        .next()
+        .map_or_else(|| temp_db("online-load", "db").into_os_string(), Into::into);
+    let server = Server::spawn(&PathBuf::from(wuzi), &db, None);
     let addr = server.addr;
     let tally = Arc::new(Tally::default());
     let warmup = Duration::from_secs(5);

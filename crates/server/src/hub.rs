@@ -24,7 +24,7 @@ use crate::error::Error;
 use crate::id::GameId;
 use crate::identity::IdentityId;
 use crate::live::{Action, LiveGame, Owners, Setup, Who};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::view::{AnalysisView, GameView, Purpose, ThinkingView};
 
 /// Messages from the server to a game's subscribers.
@@ -566,7 +566,13 @@ impl Hub {
                 // (stored at once, so a second outage cannot charge the first), the
                 // flag may have fallen meanwhile, or the computer may be to move.
                 if live.resume(self.outage, now_ms()) {
-                    self.store.save(live.to_stored(), live.summary()).await?;
+                    match self.store.save(live.to_stored(), live.summary()).await {
+                        Ok(revision) => live.set_revision(revision),
+                        // Another node wrote it meanwhile: it is running there, take it
+                        // as it is now.
+                        Err(StoreError::Conflict(_)) => live = self.read(id).await?,
+                        Err(e) => return Err(e.into()),
+                    }
                 }
                 let slot = self.insert(live);
                 self.act(&slot, |_, _| Ok(())).await.ok();
@@ -604,7 +610,7 @@ impl Hub {
         for _ in 0..4 {
             match self.store.insert(live.to_stored(), live.summary()).await {
                 Ok(()) => return Ok(live),
-                Err(crate::store::StoreError::Taken(id)) => {
+                Err(StoreError::Taken(id)) => {
                     tracing::warn!(%id, "a new game id was taken already; drawing another");
                     live.set_id(GameId::random());
                 }
@@ -645,7 +651,18 @@ impl Hub {
         }
         if changed {
             next.touch(now);
-            self.store.save(next.to_stored(), next.summary()).await?;
+            match self.store.save(next.to_stored(), next.summary()).await {
+                Ok(revision) => next.set_revision(revision),
+                Err(StoreError::Conflict(_)) => {
+                    // Another node changed the game first: nothing of ours was written.
+                    // Take the game as stored, show it, and refuse the action.
+                    self.refresh(slot, &mut game).await?;
+                    return Err(Error::Stale(
+                        "the game changed meanwhile; it is shown as it is now".into(),
+                    ));
+                }
+                Err(e) => return Err(e.into()),
+            }
             *game = next;
             // Whatever was being searched belongs to an older position.
             slot.cancel(None);
@@ -658,6 +675,39 @@ impl Hub {
             });
         }
         outcome.map(|()| view)
+    }
+
+    /// A stored game, as a live one.
+    async fn read(&self, id: &GameId) -> Result<LiveGame, Error> {
+        let stored = self
+            .store
+            .load(id)
+            .await?
+            .ok_or_else(|| Error::NotFound(format!("no game with id {:?}", id.as_str())))?;
+        LiveGame::from_stored(stored).map_err(Error::Internal)
+    }
+
+    /// Replaces `game` (the slot's, locked) by the stored one if that is newer (another
+    /// node changed it), stops searches of the old position and tells the subscribers.
+    /// Whether it changed.
+    async fn refresh(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        game: &mut LiveGame,
+    ) -> Result<bool, Error> {
+        let mut fresh = self.read(game.id()).await?;
+        if fresh.revision() <= game.revision() {
+            return Ok(false);
+        }
+        fresh.succeed(game);
+        *game = fresh;
+        slot.cancel(None);
+        self.follow_up(slot, game);
+        let view = slot.view(game, now_ms());
+        let _ = slot.tx.send(ServerMsg::State {
+            game: Box::new(view),
+        });
+        Ok(true)
     }
 
     /// After a change: start the computer if it must act, and watch the clock.

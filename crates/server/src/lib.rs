@@ -87,15 +87,21 @@ async fn log_request(
     res
 }
 
+/// Silence of every node for longer than this (ms) is an outage that clocks skip; a
+/// shorter one is charged to the clocks (at most this much).
+pub const OUTAGE_AFTER_MS: i64 = 3 * hub::HEARTBEAT.as_millis() as i64;
+
 /// Builds the state: opens the store (running migrations), starts the engine workers.
 /// Must be called inside a Tokio runtime (the hub spawns its sweeper).
 pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppState, ServeError> {
     let engine = EngineHandle::start(engine).map_err(ServeError::Engine)?;
     let started = hub::now_ms();
-    // The time since the previous run's last sign of life is an outage: clocks skip it.
+    // The time since the last sign of life of any node is an outage: clocks skip it. A
+    // sign of life from the last few heartbeats means another node is running (or this
+    // one restarted at once): no outage, and games running elsewhere are not touched.
     let outage = store
         .alive_before_open()
-        .filter(|&alive| alive < started)
+        .filter(|&alive| started - alive > OUTAGE_AFTER_MS)
         .map(|alive| (alive, started));
     if let Some((down, up)) = outage {
         tracing::info!(

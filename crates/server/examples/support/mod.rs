@@ -14,8 +14,9 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `wuzi serve` on a fresh port over `db` (under an open-file limit, if given).
-    pub fn spawn(wuzi: &Path, db: &Path, nofile: Option<u32>) -> Server {
+    /// Starts `wuzi serve` on a fresh port over `db`, a SQLite file or a PostgreSQL URL
+    /// (under an open-file limit, if given).
+    pub fn spawn(wuzi: &Path, db: impl AsRef<std::ffi::OsStr>, nofile: Option<u32>) -> Server {
         let mut cmd = if let Some(n) = nofile {
             let mut c = Command::new("bash");
             c.arg("-c")

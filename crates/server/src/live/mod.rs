@@ -208,6 +208,10 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Last change (Unix ms).
     pub updated_at: i64,
+    /// How many times it was written after its creation: a write states the revision it
+    /// builds on, and the store refuses it if another node wrote in between.
+    #[serde(default)]
+    pub revision: i64,
 }
 
 mod offers;
@@ -227,6 +231,8 @@ pub struct LiveGame {
     /// Bumped on every change; a computer search started at one version is stale at the
     /// next.
     version: u64,
+    /// The stored revision this game is (see [`StoredGame::revision`]).
+    revision: i64,
     /// Offers waiting for an answer (games between people).
     offers: Offers,
 }
@@ -262,6 +268,7 @@ impl LiveGame {
             created_at: now,
             updated_at: now,
             version: 0,
+            revision: 0,
             offers: Offers::default(),
         })
     }
@@ -316,6 +323,7 @@ impl LiveGame {
             created_at: s.created_at,
             updated_at: s.updated_at,
             version: 0,
+            revision: s.revision,
             offers: s.state.offers,
         })
     }
@@ -350,7 +358,25 @@ impl LiveGame {
             },
             created_at: self.created_at,
             updated_at: self.updated_at,
+            revision: self.revision,
         }
+    }
+
+    /// The stored revision this game is.
+    #[must_use]
+    pub fn revision(&self) -> i64 {
+        self.revision
+    }
+
+    /// Makes this game (read anew from the store) the successor of `older`, the one in
+    /// memory: a later version, so that searches started for `older` are stale.
+    pub fn succeed(&mut self, older: &LiveGame) {
+        self.version = older.version + 1;
+    }
+
+    /// Notes that it was stored as `revision`.
+    pub fn set_revision(&mut self, revision: i64) {
+        self.revision = revision;
     }
 
     /// The id.

@@ -156,6 +156,11 @@ pub trait Db {
     /// Runs SQL without parameters or answer (several statements; `BEGIN`, `COMMIT`).
     fn batch(&mut self, sql: &str) -> Result<(), StoreError>;
 
+    /// Starts a transaction that will write.
+    fn begin(&mut self) -> Result<(), StoreError> {
+        self.batch("BEGIN")
+    }
+
     /// The first row of a query's answer, if any.
     fn query_opt(&mut self, sql: &str, params: &[Value]) -> Result<Option<Row>, StoreError> {
         Ok(self.query(sql, params)?.into_iter().next())
@@ -167,7 +172,7 @@ pub fn transaction<T>(
     db: &mut dyn Db,
     f: impl FnOnce(&mut dyn Db) -> Result<T, StoreError>,
 ) -> Result<T, StoreError> {
-    db.batch("BEGIN")?;
+    db.begin()?;
     match f(db) {
         Ok(v) => {
             db.batch("COMMIT")?;
@@ -239,6 +244,12 @@ impl Db for rusqlite::Connection {
 
     fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         Ok(self.execute_batch(sql)?)
+    }
+
+    /// Takes the write lock at once: a deferred transaction that read first and then
+    /// found another connection's commit in its way would fail without waiting.
+    fn begin(&mut self) -> Result<(), StoreError> {
+        self.batch("BEGIN IMMEDIATE")
     }
 }
 

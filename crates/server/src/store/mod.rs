@@ -43,6 +43,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_game_players.sql"),
     include_str!("../../migrations/0007_ratings.sql"),
     include_str!("../../migrations/0008_chat.sql"),
+    include_str!("../../migrations/0009_revision.sql"),
 ];
 
 /// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
@@ -56,6 +57,7 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0006_game_players.sql"),
     include_str!("../../migrations/postgres/0007_ratings.sql"),
     include_str!("../../migrations/postgres/0008_chat.sql"),
+    include_str!("../../migrations/postgres/0009_revision.sql"),
 ];
 
 /// Connections a PostgreSQL store opens at most.
@@ -92,6 +94,10 @@ pub enum StoreError {
     /// An update for a game that is not stored.
     #[error("no stored game {0} to update")]
     Missing(String),
+    /// An update built on a revision of the game that is not the stored one any more:
+    /// someone else (another node) wrote it meanwhile. Nothing was changed.
+    #[error("game {0} was changed meanwhile")]
+    Conflict(String),
     /// The blocking task failed.
     #[error("storage task failed: {0}")]
     Task(String),
@@ -267,9 +273,13 @@ impl Store {
         self.write(game, summary, true).await
     }
 
-    /// Writes the new state of a stored game in one transaction; returns once committed.
-    pub async fn save(&self, game: StoredGame, summary: GameSummary) -> Result<(), StoreError> {
-        self.write(game, summary, false).await
+    /// Writes the new state of a stored game in one transaction; returns once committed,
+    /// with the game's new revision. `game.revision` is the revision the change builds
+    /// on: if the stored game has moved on since, nothing is written and the answer is
+    /// [`StoreError::Conflict`].
+    pub async fn save(&self, game: StoredGame, summary: GameSummary) -> Result<i64, StoreError> {
+        let next = game.revision + 1;
+        self.write(game, summary, false).await.map(|()| next)
     }
 
     async fn write(
@@ -722,7 +732,7 @@ impl Store {
         let id = id.clone();
         self.with(move |db| {
             let Some(r) = db.query_opt(
-                "SELECT created_at, updated_at, setup, state FROM games WHERE id = $1",
+                "SELECT created_at, updated_at, setup, state, revision FROM games WHERE id = $1",
                 &vals![id.as_str()],
             )?
             else {
@@ -734,6 +744,7 @@ impl Store {
                 state: serde_json::from_str(&state).map_err(|e| damaged(&id, e))?,
                 created_at: r.get(0)?,
                 updated_at: r.get(1)?,
+                revision: r.get(4)?,
                 id,
             }))
         })
@@ -998,8 +1009,9 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
     if !j.new {
         let n = db.execute(
             "UPDATE games SET updated_at = $2, status = $3, state = $4,
-               black_owner = $5, white_owner = $6, winner = $7, end_reason = $8, ply = $9
-             WHERE id = $1",
+               black_owner = $5, white_owner = $6, winner = $7, end_reason = $8, ply = $9,
+               revision = revision + 1
+             WHERE id = $1 AND revision = $10",
             &vals![
                 game.id.as_str(),
                 game.updated_at,
@@ -1009,11 +1021,22 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
                 s.white_owner.as_ref().map(IdentityId::as_str),
                 s.winner,
                 s.reason,
-                s.ply
+                s.ply,
+                game.revision
             ],
         )?;
         if n != 1 {
-            return Err(StoreError::Missing(game.id.to_string()));
+            let exists = db
+                .query_opt(
+                    "SELECT 1 FROM games WHERE id = $1",
+                    &vals![game.id.as_str()],
+                )?
+                .is_some();
+            return Err(if exists {
+                StoreError::Conflict(game.id.to_string())
+            } else {
+                StoreError::Missing(game.id.to_string())
+            });
         }
         if let Some(rated) = &s.rating {
             ratings::apply(db, &game.id, rated, game.updated_at)?;

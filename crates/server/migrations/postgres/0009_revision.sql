@@ -1,0 +1,2 @@
+-- PostgreSQL: see ../0009_revision.sql.
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
