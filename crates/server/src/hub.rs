@@ -397,6 +397,44 @@ impl Hub {
         })
     }
 
+    /// Follows the other nodes on the database (PostgreSQL): a game one of them wrote
+    /// is read anew here if this node holds it, and its subscribers here are told, so a
+    /// move made on one node reaches the sockets on every node. Nothing on SQLite.
+    pub fn spawn_follow_store(self: &Arc<Self>) {
+        let Some(mut notices) = self.store.listen() else {
+            return;
+        };
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(notice) = notices.recv().await {
+                let Some(hub) = weak.upgrade() else { return };
+                let slots: Vec<(Arc<Slot>, i64)> = match notice {
+                    crate::store::db::Notice::Game { id, revision } => id
+                        .parse::<GameId>()
+                        .ok()
+                        .and_then(|id| hub.map().get(&id).cloned())
+                        .map(|slot| (slot, revision))
+                        .into_iter()
+                        .collect(),
+                    // Notices were missed: read every game held here anew.
+                    crate::store::db::Notice::Resync => hub
+                        .map()
+                        .values()
+                        .map(|s| (Arc::clone(s), i64::MAX))
+                        .collect(),
+                };
+                for (slot, revision) in slots {
+                    let mut game = slot.game.lock().await;
+                    if game.revision() < revision
+                        && let Err(e) = hub.refresh(&slot, &mut game).await
+                    {
+                        tracing::warn!(error = %e, "cannot read a game another node changed");
+                    }
+                }
+            }
+        });
+    }
+
     /// Loads the games whose clocks must be watched (see [`Store::watched_games`]), so a
     /// flag falls on time after a restart too.
     pub fn spawn_watch_stored(self: &Arc<Self>) {

@@ -113,6 +113,7 @@ pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppSt
     hub.spawn_sweeper();
     hub.spawn_heartbeat();
     hub.spawn_watch_stored();
+    hub.spawn_follow_store();
     Ok(hub)
 }
 

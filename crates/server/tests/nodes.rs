@@ -1,13 +1,18 @@
 //! Several wuzi nodes on one database (issue 26): each test runs two hubs, each with its
-//! own store connection, over the same database (SQLite here, PostgreSQL when
-//! `WUZI_TEST_POSTGRES` is set, as in CI's second pass). They share nothing but the
-//! database, as two processes behind a load balancer do.
+//! own store connection, over the same database. They share nothing but the database, as
+//! two processes behind a load balancer do. The first tests run on the store under test
+//! (SQLite, or PostgreSQL when `WUZI_TEST_POSTGRES` is set, as in CI's second pass); the
+//! ones about news between nodes need PostgreSQL (LISTEN/NOTIFY) and always run on it
+//! (a throwaway cluster of their own when no server is named).
 
 mod common;
 
+use std::time::Duration;
+
 use axum::http::StatusCode;
-use common::{TempDb, TestApp};
+use common::{PgServer, Socket, TempDb, TestApp, next_of};
 use serde_json::{Value, json};
+use wuzi_server::net::NetLimits;
 
 /// The same person on a second node: the session lives in the database, so the cookie
 /// works on either.
@@ -40,38 +45,38 @@ async fn two_nodes_acting_on_one_game_never_lose_an_update_nor_play_twice() {
     let after_b = b.play(&id, "i9").await;
     assert_eq!(moves(&after_b), ["h8", "i9"]);
 
-    // Node A still holds the game with one stone. Its move builds on a revision that
-    // is gone: refused, nothing written, and A now shows the game as stored.
-    let (s, e) = a
-        .post(&format!("/api/games/{id}/moves"), json!({"pos": "j10"}))
+    // Node A held the game with one stone. Its move builds on a revision that is gone
+    // (unless A heard of B's move first: PostgreSQL tells it), so it is refused, nothing
+    // written, and A shows the game as stored; sent again, it is played once.
+    let g = play_on_stale(&a, &id, "j10", &["h8", "i9"]).await;
+    assert_eq!(moves(&g), ["h8", "i9", "j10"]);
+    let stored = a
+        .hub
+        .store()
+        .load(&id.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.state.moves.len(), 3);
+    // B's copy is the stale one now, in turn (on SQLite, which has no news between
+    // nodes; PostgreSQL's may have brought it up to date already).
+    let g = play_on_stale(&b, &id, "k11", &["h8", "i9", "j10"]).await;
+    assert_eq!(moves(&g), ["h8", "i9", "j10", "k11"]);
+}
+
+/// Plays `pos` on a node whose copy of the game may be stale: a refusal must be `stale`,
+/// leave the game as stored (`stored`) and show it so; the move sent again is played.
+async fn play_on_stale(node: &TestApp, id: &str, pos: &str, stored: &[&str]) -> Value {
+    let (s, e) = node
+        .post(&format!("/api/games/{id}/moves"), json!({ "pos": pos }))
         .await;
+    if s == StatusCode::OK {
+        return e;
+    }
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
     assert_eq!(e["code"], "stale", "{e}");
-    assert_eq!(moves(&a.game(&id).await), ["h8", "i9"]);
-    assert_eq!(moves(&b.game(&id).await), ["h8", "i9"]);
-
-    // Sent again, it is played once, and both nodes agree.
-    let g = a.play(&id, "j10").await;
-    assert_eq!(moves(&g), ["h8", "i9", "j10"]);
-    assert_eq!(
-        a.hub
-            .store()
-            .load(&id.parse().unwrap())
-            .await
-            .unwrap()
-            .unwrap()
-            .state
-            .moves
-            .len(),
-        3
-    );
-    // B's copy is stale now: its next action is refused in turn and it catches up.
-    let (s, _) = b
-        .post(&format!("/api/games/{id}/moves"), json!({"pos": "k11"}))
-        .await;
-    assert_eq!(s, StatusCode::CONFLICT);
-    let g = b.play(&id, "k11").await;
-    assert_eq!(moves(&g), ["h8", "i9", "j10", "k11"]);
+    assert_eq!(moves(&node.game(id).await), stored);
+    node.play(id, pos).await
 }
 
 #[tokio::test]
@@ -123,4 +128,81 @@ async fn the_same_move_sent_to_two_nodes_at_once_is_played_once() {
         assert_eq!(moves(&a.game(&id).await).len(), stored.state.moves.len());
         assert_eq!(moves(&b.game(&id).await).len(), stored.state.moves.len());
     }
+}
+
+async fn game_socket(addr: std::net::SocketAddr, app: &TestApp, gid: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(c) = app.cookie.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next `state` message whose game satisfies `ok`.
+async fn state_where(ws: &mut Socket, ok: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let s = next_of(ws, "state").await;
+        if ok(&s["game"]) {
+            return s["game"].clone();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_move_made_on_one_node_reaches_the_sockets_on_the_other() {
+    let pg = PgServer::get();
+    let db = TempDb::on_postgres(&pg.url);
+    let a = TestApp::on(&db);
+    let node_b = TestApp::on(&db);
+    let g = a.create(json!({"mode": "local"})).await;
+    let id = g["id"].as_str().unwrap().to_owned();
+    let b = same_person(&a, &node_b);
+    let addr_b = common::serve(&node_b, NetLimits::default()).await;
+    let mut ws = game_socket(addr_b, &b, &id).await;
+    assert_eq!(next_of(&mut ws, "state").await["game"]["ply"], 0);
+    // Played on A, seen on B's socket; and again, so it is not a one-off read.
+    a.play(&id, "h8").await;
+    let g = state_where(&mut ws, |g| g["ply"] == 1).await;
+    assert_eq!(moves(&g), ["h8"]);
+    a.play(&id, "i9").await;
+    let g = state_where(&mut ws, |g| g["ply"] == 2).await;
+    assert_eq!(moves(&g), ["h8", "i9"]);
+    // And B acts on the fresh game at once (no stale refusal).
+    let g = b.play(&id, "j10").await;
+    assert_eq!(moves(&g), ["h8", "i9", "j10"]);
+}
+
+#[tokio::test]
+async fn a_flag_falls_once_whichever_nodes_watch_the_clock() {
+    let pg = PgServer::get();
+    let db = TempDb::on_postgres(&pg.url);
+    let a = TestApp::on(&db);
+    let node_b = TestApp::on(&db);
+    let g = a
+        .create(json!({"mode": "local", "clock": {"kind": "side", "initial_seconds": 1}}))
+        .await;
+    let id = g["id"].as_str().unwrap().to_owned();
+    let b = same_person(&a, &node_b);
+    a.play(&id, "h8").await;
+    // Both nodes hold the game with White's clock running, and both watch it.
+    assert_eq!(b.game(&id).await["clock"]["running"], "white");
+    let addr_b = common::serve(&node_b, NetLimits::default()).await;
+    let mut ws = game_socket(addr_b, &b, &id).await;
+    let over = state_where(&mut ws, |g| !g["result"].is_null()).await;
+    assert_eq!(over["result"]["winner"], "black", "{over}");
+    assert_eq!(over["result"]["reason"], "time", "{over}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // One write for the move and one for the flag: it fell once.
+    let stored = a
+        .hub
+        .store()
+        .load(&id.parse().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.revision, 2, "{stored:?}");
+    assert_eq!(a.game(&id).await["result"], over["result"]);
 }

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
 
 use super::StoreError;
@@ -159,6 +160,12 @@ pub trait Db {
     /// Starts a transaction that will write.
     fn begin(&mut self) -> Result<(), StoreError> {
         self.batch("BEGIN")
+    }
+
+    /// Tells the other nodes on this database that game `id` is now at `revision`,
+    /// when the current transaction commits. Nothing on SQLite (one node).
+    fn notify_game(&mut self, _id: &str, _revision: i64) -> Result<(), StoreError> {
+        Ok(())
     }
 
     /// The first row of a query's answer, if any.
@@ -364,6 +371,95 @@ impl Db for PgConn {
     fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         Ok(self.client.batch_execute(sql)?)
     }
+
+    fn notify_game(&mut self, id: &str, revision: i64) -> Result<(), StoreError> {
+        self.execute(
+            "SELECT pg_notify($1, $2)",
+            &[
+                Value::from(GAMES_CHANNEL),
+                Value::from(format!("{id} {revision}")),
+            ],
+        )?;
+        Ok(())
+    }
+}
+
+/// The PostgreSQL channel on which nodes announce game writes (`<game id> <revision>`).
+pub const GAMES_CHANNEL: &str = "wuzi_games";
+
+/// What the other nodes on the database did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `id` was written; it is now at `revision`.
+    Game {
+        /// The game.
+        id: String,
+        /// Its revision.
+        revision: i64,
+    },
+    /// Notices may have been missed (the listening connection was lost and is back):
+    /// whatever is held in memory may be stale.
+    Resync,
+}
+
+/// Listens to the other nodes' notices on a connection of its own, on a thread of its
+/// own, until `tx` is closed; reconnects (after a pause) when the connection is lost,
+/// and then sends [`Notice::Resync`].
+pub fn listen(config: postgres::Config, tx: tokio::sync::mpsc::UnboundedSender<Notice>) {
+    let mut first = true;
+    while !tx.is_closed() {
+        let mut client = match config.connect(postgres::NoTls) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen to the other nodes; retrying");
+                std::thread::sleep(std::time::Duration::from_secs(1));
+                continue;
+            }
+        };
+        if let Err(e) = client.batch_execute(&format!("LISTEN {GAMES_CHANNEL}")) {
+            tracing::warn!(error = %e, "cannot listen to the other nodes; retrying");
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            continue;
+        }
+        if !first && tx.send(Notice::Resync).is_err() {
+            return;
+        }
+        first = false;
+        loop {
+            if tx.is_closed() {
+                return;
+            }
+            let next = client
+                .notifications()
+                .timeout_iter(std::time::Duration::from_millis(500))
+                .next();
+            match next {
+                Ok(Some(n)) => {
+                    let notice = n.payload().split_once(' ').and_then(|(id, rev)| {
+                        Some(Notice::Game {
+                            id: id.to_owned(),
+                            revision: rev.parse().ok()?,
+                        })
+                    });
+                    if let Some(notice) = notice
+                        && tx.send(notice).is_err()
+                    {
+                        return;
+                    }
+                }
+                Ok(None) => {
+                    // Quiet: make sure the connection is still there.
+                    if client.is_closed() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "lost the connection that listens to the other nodes");
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// A bounded pool of PostgreSQL connections, made as they are needed. A connection that
@@ -464,6 +560,14 @@ impl PgPool {
         drop(c);
         self.lock().open -= 1;
         self.freed.notify_one();
+    }
+}
+
+impl PgPool {
+    /// The connection settings (for a listening connection of its own).
+    #[must_use]
+    pub fn config(&self) -> postgres::Config {
+        self.config.clone()
     }
 }
 

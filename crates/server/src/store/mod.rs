@@ -23,7 +23,7 @@ use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
 mod chat;
-pub(crate) mod db;
+pub mod db;
 mod ratings;
 pub use chat::ChatMessage;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
@@ -238,6 +238,22 @@ impl Store {
             backend: Backend::Sqlite { conn, writer },
             alive_before_open,
         })
+    }
+
+    /// The other nodes' notices (game writes), if other nodes can share this database
+    /// (PostgreSQL): a thread listens and sends them until the receiver is dropped.
+    #[must_use]
+    pub fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<db::Notice>> {
+        let Backend::Postgres(pool) = &self.backend else {
+            return None;
+        };
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let config = pool.config();
+        std::thread::Builder::new()
+            .name("wuzi-pg-listen".into())
+            .spawn(move || db::listen(config, tx))
+            .ok()?;
+        Some(rx)
     }
 
     /// Whether this store is on PostgreSQL.
@@ -1041,6 +1057,7 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
         if let Some(rated) = &s.rating {
             ratings::apply(db, &game.id, rated, game.updated_at)?;
         }
+        db.notify_game(game.id.as_str(), game.revision + 1)?;
         return Ok(());
     }
     let inserted = db.execute(

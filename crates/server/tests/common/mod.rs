@@ -30,17 +30,7 @@ impl TempDb {
         static N: AtomicUsize = AtomicUsize::new(0);
         let n = N.fetch_add(1, Ordering::Relaxed);
         if let Ok(admin) = std::env::var("WUZI_TEST_POSTGRES") {
-            let name = format!("wuzi_test_{}_{n}", std::process::id());
-            let sql = format!("CREATE DATABASE {name}");
-            pg_admin(&admin, sql);
-            let server = admin
-                .rsplit_once('/')
-                .filter(|(head, _)| head.contains("//") && !head.ends_with('/'))
-                .map_or(admin.as_str(), |(head, _)| head);
-            return TempDb {
-                location: DbLocation::Postgres(format!("{server}/{name}")),
-                postgres: Some((admin.clone(), name)),
-            };
+            return TempDb::on_postgres(&admin);
         }
         let path =
             std::env::temp_dir().join(format!("wuzi-test-{}-{n}.sqlite3", std::process::id(),));
@@ -50,6 +40,25 @@ impl TempDb {
         };
         db.remove();
         db
+    }
+
+    /// A fresh database on the PostgreSQL server `admin` (a superuser's URL).
+    pub fn on_postgres(admin: &str) -> TempDb {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "wuzi_test_{}_pg{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
+        pg_admin(admin, format!("CREATE DATABASE {name}"));
+        let server = admin
+            .rsplit_once('/')
+            .filter(|(head, _)| head.contains("//") && !head.ends_with('/'))
+            .map_or(admin, |(head, _)| head);
+        TempDb {
+            location: DbLocation::Postgres(format!("{server}/{name}")),
+            postgres: Some((admin.to_owned(), name)),
+        }
     }
 
     fn remove(&self) {
@@ -65,6 +74,69 @@ impl TempDb {
                 p.push(suffix);
                 let _ = std::fs::remove_file(p);
             }
+        }
+    }
+}
+
+/// A PostgreSQL server for the tests that need one whatever the store under test (several
+/// nodes): the one `WUZI_TEST_POSTGRES` names, or else a throwaway cluster of the test's
+/// own (`scripts/pg-throwaway.sh`, Debian's PostgreSQL), stopped and removed on drop.
+pub struct PgServer {
+    /// A superuser's URL.
+    pub url: String,
+    own: Option<std::path::PathBuf>,
+}
+
+impl PgServer {
+    pub fn get() -> PgServer {
+        if let Ok(url) = std::env::var("WUZI_TEST_POSTGRES") {
+            return PgServer { url, own: None };
+        }
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "wuzi-test-pg-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let out = std::process::Command::new("bash")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../scripts/pg-throwaway.sh"
+            ))
+            .arg("start")
+            .arg(&dir)
+            .output()
+            .expect("run scripts/pg-throwaway.sh");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let url = text
+            .trim()
+            .strip_prefix("export WUZI_TEST_POSTGRES=")
+            .unwrap_or_else(|| {
+                panic!(
+                    "this test needs PostgreSQL (apt-get install postgresql, or set WUZI_TEST_POSTGRES): {}{}",
+                    text,
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            })
+            .to_owned();
+        PgServer {
+            url,
+            own: Some(dir),
+        }
+    }
+}
+
+impl Drop for PgServer {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.own {
+            let _ = std::process::Command::new("bash")
+                .arg(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../scripts/pg-throwaway.sh"
+                ))
+                .arg("stop")
+                .arg(dir)
+                .status();
         }
     }
 }
