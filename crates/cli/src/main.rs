@@ -41,6 +41,7 @@ enum Command {
     Bench(cmd::bench::Args),
     Selfplay(cmd::selfplay::Args),
     Serve(cmd::serve::Args),
+    Db(cmd::db::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Selfplay(args)) => cmd::selfplay::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
+        Some(Command::Db(args)) => cmd::db::run(args),
         // No command: serve the web app, as `cargo run --release` promises.
         None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
     };

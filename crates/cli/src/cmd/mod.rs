@@ -20,6 +20,7 @@ macro_rules! rule_names {
 pub mod analyze;
 pub mod bench;
 pub mod convert;
+pub mod db;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;

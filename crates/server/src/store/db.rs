@@ -84,6 +84,12 @@ pub(crate) use vals;
 pub struct Row(Vec<Value>);
 
 impl Row {
+    /// All its values, in column order.
+    #[must_use]
+    pub fn values(&self) -> &[Value] {
+        &self.0
+    }
+
     /// Column `i`, converted.
     pub fn get<T: FromValue>(&self, i: usize) -> Result<T, StoreError> {
         let v = self.0.get(i).unwrap_or(&Value::Null);

@@ -23,9 +23,11 @@ use crate::identity::IdentityId;
 use crate::live::StoredGame;
 
 mod chat;
+mod copy;
 pub mod db;
 mod ratings;
 pub use chat::ChatMessage;
+pub use copy::{CopyError, CopyReport};
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,

@@ -42,6 +42,16 @@ impl TempDb {
         db
     }
 
+    /// A SQLite file of the test's choosing, removed when dropped.
+    pub fn at(location: DbLocation) -> TempDb {
+        let db = TempDb {
+            location,
+            postgres: None,
+        };
+        db.remove();
+        db
+    }
+
     /// A fresh database on the PostgreSQL server `admin` (a superuser's URL).
     pub fn on_postgres(admin: &str) -> TempDb {
         static N: AtomicUsize = AtomicUsize::new(0);
