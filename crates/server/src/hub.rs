@@ -408,6 +408,10 @@ impl Hub {
         tokio::spawn(async move {
             while let Some(notice) = notices.recv().await {
                 let Some(hub) = weak.upgrade() else { return };
+                if let crate::store::db::Notice::Chat { game, id } = &notice {
+                    hub.relay_chat(game, *id).await;
+                    continue;
+                }
                 let slots: Vec<(Arc<Slot>, i64)> = match notice {
                     crate::store::db::Notice::Game { id, revision } => id
                         .parse::<GameId>()
@@ -416,6 +420,7 @@ impl Hub {
                         .map(|slot| (slot, revision))
                         .into_iter()
                         .collect(),
+                    crate::store::db::Notice::Chat { .. } => Vec::new(),
                     // Notices were missed: read every game held here anew.
                     crate::store::db::Notice::Resync => hub
                         .map()
@@ -433,6 +438,23 @@ impl Hub {
                 }
             }
         });
+    }
+
+    /// Passes a chat message another node kept to this node's sockets on its game.
+    async fn relay_chat(&self, game: &str, id: i64) {
+        let Some(slot) = game
+            .parse::<GameId>()
+            .ok()
+            .and_then(|g| self.map().get(&g).cloned())
+        else {
+            return;
+        };
+        let game = slot.game.lock().await.id().clone();
+        match self.store.chat_message(game, id).await {
+            Ok(Some(message)) => self.broadcast(&slot, ServerMsg::Chat { message }),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "cannot read a chat message another node kept"),
+        }
     }
 
     /// Loads the games whose clocks must be watched (see [`Store::watched_games`]), so a

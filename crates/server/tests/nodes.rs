@@ -206,3 +206,53 @@ async fn a_flag_falls_once_whichever_nodes_watch_the_clock() {
     assert_eq!(stored.revision, 2, "{stored:?}");
     assert_eq!(a.game(&id).await["result"], over["result"]);
 }
+
+#[tokio::test]
+async fn chat_said_on_one_node_reaches_the_room_on_the_other() {
+    let pg = PgServer::get();
+    let db = TempDb::on_postgres(&pg.url);
+    let alice = TestApp::on(&db);
+    let node_b = TestApp::on(&db);
+    let bob_on_a = alice.client();
+    let clock = json!({"kind": "side", "initial_seconds": 600, "increment_seconds": 5});
+    let (s, seek) = alice
+        .post("/api/seeks", json!({"clock": clock, "color": "black"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    let (s, g) = bob_on_a
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let id = g["id"].as_str().unwrap().to_owned();
+    // Bob follows the game from node B.
+    let bob = same_person(&bob_on_a, &node_b);
+    let addr_b = common::serve(&node_b, NetLimits::default()).await;
+    let mut ws = game_socket(addr_b, &bob, &id).await;
+    next_of(&mut ws, "state").await;
+    let (s, m) = alice
+        .post(
+            &format!("/api/games/{id}/chat"),
+            json!({"text": "你好 <i>bob</i>"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{m}");
+    let got = next_of(&mut ws, "chat").await;
+    assert_eq!(got["message"]["text"], "你好 <i>bob</i>", "{got}");
+    assert_eq!(got["message"]["id"], m["id"]);
+    // Bob's answer, said on B, is kept once and read on A.
+    let (s, _) = bob
+        .post(&format!("/api/games/{id}/chat"), json!({"text": "hi"}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (_, log) = alice.get(&format!("/api/games/{id}/chat")).await;
+    let texts: Vec<&str> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["你好 <i>bob</i>", "hi"]);
+}

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::db::vals;
+use super::db::{Row, vals};
 use super::{Store, StoreError, limit_of};
 use crate::id::GameId;
 use crate::identity::IdentityId;
@@ -34,8 +34,9 @@ impl Store {
         text: String,
         at: i64,
     ) -> Result<ChatMessage, StoreError> {
+        let node = std::sync::Arc::clone(&self.node);
         self.with(move |db| {
-            let id = db
+            let id: i64 = db
                 .query_opt(
                     "INSERT INTO chat_messages (game, room, author, text, at)
                      VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -44,6 +45,7 @@ impl Store {
                 .map(|r| r.get(0))
                 .transpose()?
                 .unwrap_or_default();
+            db.notify(&format!("chat {node} {game} {id}"))?;
             let name = db
                 .query_opt(
                     "SELECT display_name FROM accounts WHERE identity = $1",
@@ -59,6 +61,25 @@ impl Store {
                 text,
                 at,
             })
+        })
+        .await
+    }
+
+    /// Message `id` of `game`, if there is one.
+    pub async fn chat_message(
+        &self,
+        game: GameId,
+        id: i64,
+    ) -> Result<Option<ChatMessage>, StoreError> {
+        self.with(move |db| {
+            db.query_opt(
+                "SELECT m.id, m.room, m.author, a.display_name, m.text, m.at
+                 FROM chat_messages m LEFT JOIN accounts a ON a.identity = m.author
+                 WHERE m.game = $1 AND m.id = $2",
+                &vals![game.as_str(), id],
+            )?
+            .map(|r| message(&r))
+            .transpose()
         })
         .await
     }
@@ -79,20 +100,23 @@ impl Store {
             )?;
             let mut out = rows
                 .iter()
-                .map(|r| {
-                    Ok(ChatMessage {
-                        id: r.get(0)?,
-                        room: r.get(1)?,
-                        author: r.get(2)?,
-                        name: r.get(3)?,
-                        text: r.get(4)?,
-                        at: r.get(5)?,
-                    })
-                })
+                .map(message)
                 .collect::<Result<Vec<_>, StoreError>>()?;
             out.reverse();
             Ok(out)
         })
         .await
     }
+}
+
+/// A `SELECT m.id, m.room, m.author, a.display_name, m.text, m.at` row.
+fn message(r: &Row) -> Result<ChatMessage, StoreError> {
+    Ok(ChatMessage {
+        id: r.get(0)?,
+        room: r.get(1)?,
+        author: r.get(2)?,
+        name: r.get(3)?,
+        text: r.get(4)?,
+        at: r.get(5)?,
+    })
 }

@@ -168,9 +168,9 @@ pub trait Db {
         self.batch("BEGIN")
     }
 
-    /// Tells the other nodes on this database that game `id` is now at `revision`,
-    /// when the current transaction commits. Nothing on SQLite (one node).
-    fn notify_game(&mut self, _id: &str, _revision: i64) -> Result<(), StoreError> {
+    /// Tells the other nodes on this database `news` (see [`Notice`]) when the current
+    /// transaction commits. Nothing on SQLite (one node).
+    fn notify(&mut self, _news: &str) -> Result<(), StoreError> {
         Ok(())
     }
 
@@ -378,20 +378,18 @@ impl Db for PgConn {
         Ok(self.client.batch_execute(sql)?)
     }
 
-    fn notify_game(&mut self, id: &str, revision: i64) -> Result<(), StoreError> {
+    fn notify(&mut self, news: &str) -> Result<(), StoreError> {
         self.execute(
             "SELECT pg_notify($1, $2)",
-            &[
-                Value::from(GAMES_CHANNEL),
-                Value::from(format!("{id} {revision}")),
-            ],
+            &[Value::from(CHANNEL), Value::from(news)],
         )?;
         Ok(())
     }
 }
 
-/// The PostgreSQL channel on which nodes announce game writes (`<game id> <revision>`).
-pub const GAMES_CHANNEL: &str = "wuzi_games";
+/// The PostgreSQL channel on which nodes tell each other what they wrote: `game <id>
+/// <revision>` and `chat <node> <game> <message id>`.
+pub const CHANNEL: &str = "wuzi";
 
 /// What the other nodes on the database did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -403,15 +401,52 @@ pub enum Notice {
         /// Its revision.
         revision: i64,
     },
+    /// Another node kept chat message `id` of game `game`.
+    Chat {
+        /// The game.
+        game: String,
+        /// The message.
+        id: i64,
+    },
     /// Notices may have been missed (the listening connection was lost and is back):
     /// whatever is held in memory may be stale.
     Resync,
 }
 
+impl Notice {
+    /// Reads a notification's payload; `node` is this node's name (its own chat news is
+    /// not news to it).
+    fn parse(payload: &str, node: &str) -> Option<Notice> {
+        let mut words = payload.split(' ');
+        let notice = match words.next()? {
+            "game" => Notice::Game {
+                id: words.next()?.to_owned(),
+                revision: words.next()?.parse().ok()?,
+            },
+            "chat" => {
+                let from = words.next()?;
+                if from == node {
+                    return None;
+                }
+                Notice::Chat {
+                    game: words.next()?.to_owned(),
+                    id: words.next()?.parse().ok()?,
+                }
+            }
+            _ => return None,
+        };
+        words.next().is_none().then_some(notice)
+    }
+}
+
 /// Listens to the other nodes' notices on a connection of its own, on a thread of its
 /// own, until `tx` is closed; reconnects (after a pause) when the connection is lost,
-/// and then sends [`Notice::Resync`].
-pub fn listen(config: postgres::Config, tx: tokio::sync::mpsc::UnboundedSender<Notice>) {
+/// and then sends [`Notice::Resync`]. `node` is this node's name.
+pub fn listen(
+    config: postgres::Config,
+    node: String,
+    tx: tokio::sync::mpsc::UnboundedSender<Notice>,
+) {
     let mut first = true;
     while !tx.is_closed() {
         let mut client = match config.connect(postgres::NoTls) {
@@ -422,7 +457,7 @@ pub fn listen(config: postgres::Config, tx: tokio::sync::mpsc::UnboundedSender<N
                 continue;
             }
         };
-        if let Err(e) = client.batch_execute(&format!("LISTEN {GAMES_CHANNEL}")) {
+        if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
             tracing::warn!(error = %e, "cannot listen to the other nodes; retrying");
             std::thread::sleep(std::time::Duration::from_secs(1));
             continue;
@@ -441,13 +476,7 @@ pub fn listen(config: postgres::Config, tx: tokio::sync::mpsc::UnboundedSender<N
                 .next();
             match next {
                 Ok(Some(n)) => {
-                    let notice = n.payload().split_once(' ').and_then(|(id, rev)| {
-                        Some(Notice::Game {
-                            id: id.to_owned(),
-                            revision: rev.parse().ok()?,
-                        })
-                    });
-                    if let Some(notice) = notice
+                    if let Some(notice) = Notice::parse(n.payload(), &node)
                         && tx.send(notice).is_err()
                     {
                         return;
@@ -593,6 +622,35 @@ impl Drop for PgPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notices_are_read_and_a_nodes_own_chat_is_not_news() {
+        assert_eq!(
+            Notice::parse("game abc 7", "n1"),
+            Some(Notice::Game {
+                id: "abc".into(),
+                revision: 7
+            })
+        );
+        assert_eq!(
+            Notice::parse("chat n2 abc 12", "n1"),
+            Some(Notice::Chat {
+                game: "abc".into(),
+                id: 12
+            })
+        );
+        assert_eq!(Notice::parse("chat n1 abc 12", "n1"), None);
+        for junk in [
+            "",
+            "game",
+            "game abc x",
+            "chat n2 abc",
+            "what 1 2",
+            "game a 1 2",
+        ] {
+            assert_eq!(Notice::parse(junk, "n1"), None, "{junk:?}");
+        }
+    }
 
     #[test]
     fn placeholders_become_sqlite_ones_and_nothing_else_changes() {

@@ -179,6 +179,8 @@ enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     backend: Backend,
+    /// This node's name among the nodes that share the database (random).
+    node: Arc<str>,
     /// The last sign of life noted before this store was opened.
     alive_before_open: Option<i64>,
 }
@@ -215,6 +217,7 @@ impl Store {
             pool.give_back(conn);
             Ok(Store {
                 backend: Backend::Postgres(pool),
+                node: node_name(),
                 alive_before_open: migrated?,
             })
         })
@@ -238,6 +241,7 @@ impl Store {
             .map_err(|e| StoreError::Task(format!("cannot start the database writer: {e}")))?;
         Ok(Store {
             backend: Backend::Sqlite { conn, writer },
+            node: node_name(),
             alive_before_open,
         })
     }
@@ -250,10 +254,10 @@ impl Store {
             return None;
         };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        let config = pool.config();
+        let (config, node) = (pool.config(), self.node.to_string());
         std::thread::Builder::new()
             .name("wuzi-pg-listen".into())
-            .spawn(move || db::listen(config, tx))
+            .spawn(move || db::listen(config, node, tx))
             .ok()?;
         Some(rx)
     }
@@ -796,6 +800,11 @@ fn with_pg<T>(
     out
 }
 
+/// A new node's name.
+fn node_name() -> Arc<str> {
+    format!("{:016x}", crate::id::random_seed()).into()
+}
+
 /// A row limit as SQL takes it.
 pub(crate) fn limit_of(limit: usize) -> i64 {
     i64::try_from(limit).unwrap_or(i64::MAX)
@@ -1059,7 +1068,7 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
         if let Some(rated) = &s.rating {
             ratings::apply(db, &game.id, rated, game.updated_at)?;
         }
-        db.notify_game(game.id.as_str(), game.revision + 1)?;
+        db.notify(&format!("game {} {}", game.id, game.revision + 1))?;
         return Ok(());
     }
     let inserted = db.execute(
