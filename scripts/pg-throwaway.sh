@@ -3,14 +3,15 @@
 # own, on a port of its own on 127.0.0.1, run as a non-root user (root runs it as `postgres`).
 #
 #   eval "$(bash scripts/pg-throwaway.sh start /tmp/wuzi-pg)"   # sets WUZI_TEST_POSTGRES
+#   bash scripts/pg-throwaway.sh restart /tmp/wuzi-pg           # a fast restart (fault tests)
 #   bash scripts/pg-throwaway.sh stop /tmp/wuzi-pg              # stops it and removes the folder
 #
 # `start` prints `export WUZI_TEST_POSTGRES=postgres://wuzi@127.0.0.1:PORT/postgres`: a
 # superuser the tests create their own databases with (trust authentication, loopback only).
 set -euo pipefail
 
-cmd="${1:?usage: pg-throwaway.sh start|stop DIR}"
-dir="${2:?usage: pg-throwaway.sh start|stop DIR}"
+cmd="${1:?usage: pg-throwaway.sh start|restart|stop DIR}"
+dir="${2:?usage: pg-throwaway.sh start|restart|stop DIR}"
 
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
@@ -45,6 +46,11 @@ start)
     echo "$port" >"$dir/port"
     echo "export WUZI_TEST_POSTGRES=postgres://wuzi@127.0.0.1:$port/postgres"
     ;;
+restart)
+    # A fast restart (open connections are cut), for fault tests.
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart >/dev/null ||
+        { cat "$dir/server.log" >&2; exit 1; }
+    ;;
 stop)
     if [ -d "$dir/data" ]; then
         as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
@@ -52,7 +58,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: pg-throwaway.sh start|stop DIR" >&2
+    echo "usage: pg-throwaway.sh start|restart|stop DIR" >&2
     exit 2
     ;;
 esac

@@ -532,7 +532,7 @@ impl PgPool {
             state: Mutex::new(PoolState::default()),
             freed: Condvar::new(),
         });
-        let first = pool.open()?;
+        let first = pool.get()?;
         pool.give_back(first);
         Ok(pool)
     }
