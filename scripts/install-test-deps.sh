@@ -23,6 +23,8 @@ command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || apt_packages+=(postgresql)
 command -v runuser >/dev/null 2>&1 || apt_packages+=(util-linux)
 command -v python3 >/dev/null 2>&1 || apt_packages+=(python3)
+# nginx: a test runs the documented reverse-proxy configuration (docs/deploy/nginx.conf).
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || apt_packages+=(nginx-light)
 
 if ((${#apt_packages[@]})); then
     sudo=""

@@ -25,7 +25,12 @@ struct Cluster {
 
 impl Cluster {
     fn start() -> Cluster {
-        let dir = std::env::temp_dir().join(format!("wuzi-nodes-pg-{}", std::process::id()));
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "wuzi-nodes-pg-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = Command::new("bash")
             .arg(SCRIPT)
             .arg("stop")
@@ -426,5 +431,123 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
     eprintln!(
         "PostgreSQL restart: {before} moves before, {after_restart} acknowledged and present after, {refused} requests refused meanwhile"
     );
+    drop(nodes);
+}
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// nginx with docs/deploy/nginx.conf (its ports swapped for free ones), killed on drop.
+struct Nginx(Child, PathBuf);
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        // SIGTERM: the master stops its workers (SIGKILL would leave them behind).
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.0.id().to_string())
+            .status();
+        let _ = self.0.wait();
+        let _ = std::fs::remove_dir_all(&self.1);
+    }
+}
+
+#[test]
+fn the_documented_nginx_configuration_spreads_moves_and_sockets_over_two_nodes() {
+    let pg = Cluster::start();
+    let (p1, p2, front) = (free_port(), free_port(), free_port());
+    let start = |port: u16| {
+        let child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(["serve", "--log-level", "off", "--addr"])
+            .arg(format!("127.0.0.1:{port}"))
+            .args(["--db", &pg.url])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut child = child;
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        (child, format!("127.0.0.1:{port}"))
+    };
+    let nodes = Nodes([start(p1), start(p2)]);
+    let conf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/deploy/nginx.conf"
+    ))
+    .unwrap()
+    .replace("127.0.0.1:8081", &format!("127.0.0.1:{p1}"))
+    .replace("127.0.0.1:8082", &format!("127.0.0.1:{p2}"))
+    .replace("127.0.0.1:8080", &format!("127.0.0.1:{front}"));
+    let prefix = std::env::temp_dir().join(format!("wuzi-nginx-{}", std::process::id()));
+    std::fs::create_dir_all(&prefix).unwrap();
+    std::fs::write(prefix.join("nginx.conf"), conf).unwrap();
+    let nginx = Command::new("nginx")
+        .arg("-c")
+        .arg(prefix.join("nginx.conf"))
+        .arg("-p")
+        .arg(&prefix)
+        .spawn()
+        .expect("nginx (apt-get install nginx-light; scripts/install-test-deps.sh does it)");
+    let _nginx = Nginx(nginx, prefix);
+    let addr = format!("127.0.0.1:{front}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(&addr).is_err() {
+        assert!(Instant::now() < deadline, "nginx does not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let cookie = guest(&addr);
+    let (s, g) = http(&addr, &cookie, "POST", "/api/games", r#"{"mode":"local"}"#).unwrap();
+    assert_eq!(s, 201, "{g}");
+    let id = g["id"].as_str().unwrap().to_owned();
+    // Requests go to both nodes in turn; each move is played once, in order.
+    let mut g = Game {
+        id: id.clone(),
+        computer: false,
+        on: 0,
+        acked: Vec::new(),
+        over: false,
+    };
+    for _ in 0..8 {
+        play_on(&mut g, &addr, &cookie);
+    }
+    assert_eq!(g.acked.len(), 8);
+    // Either node shows all of them (the one that did not play the last move as soon as
+    // the notice reaches it: milliseconds).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    for _ in 0..4 {
+        loop {
+            let (_, now) = http(&addr, &cookie, "GET", &format!("/api/games/{id}"), "").unwrap();
+            if names(&now) == g.acked {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{now} against {:?}", g.acked);
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    // A game socket through the proxy: upgraded, and the game's state comes first.
+    let mut ws = TcpStream::connect(&addr).unwrap();
+    ws.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        ws,
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains("\"type\":\"state\"") {
+        let n = ws.read(&mut buf).unwrap();
+        assert!(n > 0, "closed: {}", String::from_utf8_lossy(&got));
+        got.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 101"), "{text}");
     drop(nodes);
 }

@@ -13,7 +13,8 @@
 //!
 //! Arguments: the `wuzi` binary, the number of games (at most 2,000), the seconds to run
 //! (at most 600), and optionally the database (a PostgreSQL URL; by default a fresh SQLite
-//! file). A game that ends (a five, rarely) is replaced by a new one between the
+//! file) and the number of nodes on it (1 to 4, several only on PostgreSQL; each game's
+//! second player then talks to the next node, so every move crosses nodes). A game that ends (a five, rarely) is replaced by a new one between the
 //! same players.
 #![allow(clippy::print_stdout)]
 
@@ -175,8 +176,9 @@ async fn start_game(
     (s == 201).then(|| g["id"].as_str().map(str::to_owned))?
 }
 
-/// Plays games between two players until `until`.
-async fn pair(addr: SocketAddr, i: usize, until: Instant, tally: Arc<Tally>) {
+/// Plays games between two players until `until`: the first player on node `addr`, the
+/// second on `other` (the same node, or another one on the same database).
+async fn pair(addr: SocketAddr, other: SocketAddr, i: usize, until: Instant, tally: Arc<Tally>) {
     let (from_a, from_b) = (address(2 * i), address(2 * i + 1));
     let (Some(a), Some(b)) = (guest(from_a, addr).await, guest(from_b, addr).await) else {
         tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -199,7 +201,7 @@ async fn pair(addr: SocketAddr, i: usize, until: Instant, tally: Arc<Tally>) {
         tally.games.fetch_add(1, Ordering::Relaxed);
         let (Some(mut black), Some(mut white)) = (
             socket(addr, &game, &a.1).await,
-            socket(addr, &game, &b.1).await,
+            socket(other, &game, &b.1).await,
         ) else {
             tally.errors.fetch_add(1, Ordering::Relaxed);
             continue;
@@ -281,7 +283,7 @@ async fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(wuzi), Some(n), secs) = (args.next(), args.next(), args.next()) else {
         eprintln!(
-            "usage: online_load <path to wuzi> <games, 1..=2000> [seconds, 1..=600] [database: a PostgreSQL URL]"
+            "usage: online_load <path to wuzi> <games, 1..=2000> [seconds, 1..=600] [database: a PostgreSQL URL] [nodes, 1..=4]"
         );
         std::process::exit(2);
     };
@@ -304,30 +306,48 @@ async fn main() {
     let db = args
         .next()
         .map_or_else(|| temp_db("online-load", "db").into_os_string(), Into::into);
-    let server = Server::spawn(&PathBuf::from(wuzi), &db, None);
-    let addr = server.addr;
+    // Several nodes on one PostgreSQL database: each game's second player on the next
+    // node, so every move crosses from one node to another.
+    let nodes: usize = args
+        .next()
+        .map_or(Some(1), |n| n.parse().ok())
+        .filter(|n| (1..=4).contains(n))
+        .unwrap_or_else(|| {
+            eprintln!("nodes: a number from 1 to 4");
+            std::process::exit(2);
+        });
+    if nodes > 1 && !db.to_string_lossy().starts_with("postgres") {
+        eprintln!("several nodes need a PostgreSQL database");
+        std::process::exit(2);
+    }
+    let servers: Vec<Server> = (0..nodes)
+        .map(|_| Server::spawn(&PathBuf::from(wuzi.clone()), &db, None))
+        .collect();
+    let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
     let tally = Arc::new(Tally::default());
     let warmup = Duration::from_secs(5);
     let until = Instant::now() + Duration::from_secs(secs) + warmup;
-    let cpu0 = server.cpu_seconds();
+    let cpu_of = |servers: &[Server]| servers.iter().map(Server::cpu_seconds).sum::<f64>();
+    let cpu0 = cpu_of(&servers);
     let wall0 = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..n {
         let tally = Arc::clone(&tally);
-        tasks.push(tokio::spawn(pair(addr, i, until, tally)));
+        let (addr, other) = (addrs[i % nodes], addrs[(i + 1) % nodes]);
+        tasks.push(tokio::spawn(pair(addr, other, i, until, tally)));
         // Spread the starts over the warm-up.
         tokio::time::sleep(warmup / n as u32).await;
     }
     let mut peak_rss: f64 = 0.0;
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_secs(1)).await;
-        peak_rss = peak_rss.max(server.rss_mb());
+        peak_rss = peak_rss.max(servers.iter().map(Server::rss_mb).sum());
     }
     for t in tasks {
         let _ = t.await;
     }
     let wall = wall0.elapsed().as_secs_f64();
-    let cpu = server.cpu_seconds() - cpu0;
+    let cpu = cpu_of(&servers) - cpu0;
     let mut l = tally.latencies.lock().await.clone();
     l.sort_by(f64::total_cmp);
     println!(
@@ -345,7 +365,7 @@ async fn main() {
         l.last().copied().unwrap_or(f64::NAN)
     );
     println!(
-        "server: peak {peak_rss:.0} MB resident, CPU {:.0}% of one core over the run",
+        "{nodes} server node(s): peak {peak_rss:.0} MB resident in all, CPU {:.0}% of one core over the run (all nodes)",
         100.0 * cpu / wall
     );
 }
