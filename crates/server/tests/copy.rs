@@ -5,19 +5,9 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{PgServer, TempDb, TestApp};
+use common::{PgServer, TempDb, TestApp, register};
 use serde_json::{Value, json};
 use wuzi_server::{DbLocation, Store};
-
-async fn register(app: &TestApp, username: &str) {
-    let (s, a) = app
-        .post(
-            "/api/account/register",
-            json!({"username": username, "password": "correct horse"}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{a}");
-}
 
 fn sqlite_db() -> TempDb {
     // Whatever the suite's store, the source here is a SQLite file.

@@ -10,7 +10,7 @@ mod common;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use common::{PgServer, Socket, TempDb, TestApp, next_of};
+use common::{PgServer, TempDb, TestApp, game_socket, next_of, state_where};
 use serde_json::{Value, json};
 use wuzi_server::net::NetLimits;
 
@@ -127,27 +127,6 @@ async fn the_same_move_sent_to_two_nodes_at_once_is_played_once() {
         // Both nodes see what is stored.
         assert_eq!(moves(&a.game(&id).await).len(), stored.state.moves.len());
         assert_eq!(moves(&b.game(&id).await).len(), stored.state.moves.len());
-    }
-}
-
-async fn game_socket(addr: std::net::SocketAddr, app: &TestApp, gid: &str) -> Socket {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
-        .into_client_request()
-        .unwrap();
-    if let Some(c) = app.cookie.lock().unwrap().clone() {
-        req.headers_mut().insert("cookie", c.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(req).await.unwrap().0
-}
-
-/// The next `state` message whose game satisfies `ok`.
-async fn state_where(ws: &mut Socket, ok: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let s = next_of(ws, "state").await;
-        if ok(&s["game"]) {
-            return s["game"].clone();
-        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{Socket, TempDb, TestApp, code, next_of};
+use common::{Socket, TempDb, TestApp, code, game_socket, next_of, register, state_where};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -33,16 +33,6 @@ async fn delete(app: &TestApp, uri: &str) -> (StatusCode, Value) {
         .send(Request::delete(uri).body(Body::empty()).unwrap())
         .await;
     (s, b)
-}
-
-async fn register(app: &TestApp, name: &str) {
-    let (s, e) = app
-        .post(
-            "/api/account/register",
-            json!({"username": name, "password": "long enough"}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{e}");
 }
 
 #[tokio::test]
@@ -579,27 +569,6 @@ async fn moves_over_the_socket_are_acknowledged_and_a_retry_is_played_once() {
     ws.send(Message::Text(offer.into())).await.unwrap();
     let state = next_of(&mut ws, "state").await;
     assert_eq!(state["game"]["offers"]["draw"], "first", "{state}");
-}
-
-async fn game_socket(addr: std::net::SocketAddr, app: &TestApp, gid: &str) -> Socket {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
-        .into_client_request()
-        .unwrap();
-    if let Some(c) = app.cookie.lock().unwrap().clone() {
-        req.headers_mut().insert("cookie", c.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(req).await.unwrap().0
-}
-
-/// The next `state` message that satisfies `ok`.
-async fn state_where(ws: &mut Socket, ok: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let s = next_of(ws, "state").await;
-        if ok(&s["game"]) {
-            return s["game"].clone();
-        }
-    }
 }
 
 #[tokio::test]

@@ -392,3 +392,36 @@ pub async fn next_of(ws: &mut Socket, kind: &str) -> Value {
         .await
         .unwrap_or_else(|_| panic!("no {kind} message"))
 }
+
+/// A game's WebSocket on the server at `addr`, with `app`'s session cookie.
+pub async fn game_socket(addr: std::net::SocketAddr, app: &TestApp, gid: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{gid}/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(c) = app.cookie.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The game of the next `state` message that satisfies `ok`.
+pub async fn state_where(ws: &mut Socket, ok: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let s = next_of(ws, "state").await;
+        if ok(&s["game"]) {
+            return s["game"].clone();
+        }
+    }
+}
+
+/// Registers `app`'s guest as the account `name`.
+pub async fn register(app: &TestApp, name: &str) {
+    let (s, e) = app
+        .post(
+            "/api/account/register",
+            serde_json::json!({"username": name, "password": "long enough"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{e}");
+}
