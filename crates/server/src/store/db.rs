@@ -440,12 +440,14 @@ impl Notice {
 }
 
 /// Listens to the other nodes' notices on a connection of its own, on a thread of its
-/// own, until `tx` is closed; reconnects (after a pause) when the connection is lost,
-/// and then sends [`Notice::Resync`]. `node` is this node's name.
+/// own, until `tx` is closed; says on `listening` when it first listens; reconnects
+/// (after a pause) when the connection is lost. Each time it (re)starts listening it
+/// sends [`Notice::Resync`]. `node` is this node's name.
 pub fn listen(
     config: postgres::Config,
     node: String,
     tx: tokio::sync::mpsc::UnboundedSender<Notice>,
+    listening: std::sync::mpsc::Sender<()>,
 ) {
     let mut first = true;
     while !tx.is_closed() {
@@ -462,7 +464,12 @@ pub fn listen(
             std::thread::sleep(std::time::Duration::from_secs(1));
             continue;
         }
-        if !first && tx.send(Notice::Resync).is_err() {
+        if first {
+            // The node may hold games from now on: it hears every write after this.
+            let _ = listening.send(());
+        }
+        // Whatever the node read before (a late start, a lost connection) may be stale.
+        if tx.send(Notice::Resync).is_err() {
             return;
         }
         first = false;

@@ -62,6 +62,9 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0009_revision.sql"),
 ];
 
+/// How long a PostgreSQL store waits at start-up for its listening connection.
+const LISTEN_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Connections a PostgreSQL store opens at most.
 const PG_POOL: usize = 16;
 
@@ -246,8 +249,10 @@ impl Store {
         })
     }
 
-    /// The other nodes' notices (game writes), if other nodes can share this database
-    /// (PostgreSQL): a thread listens and sends them until the receiver is dropped.
+    /// The other nodes' notices (game writes, chat), if other nodes can share this
+    /// database (PostgreSQL): a thread listens and sends them until the receiver is
+    /// dropped. Returns once it listens (or after [`LISTEN_WAIT`] if the database cannot
+    /// be reached). Blocking.
     #[must_use]
     pub fn listen(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<db::Notice>> {
         let Backend::Postgres(pool) = &self.backend else {
@@ -255,10 +260,17 @@ impl Store {
         };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let (config, node) = (pool.config(), self.node.to_string());
+        let (listening, ready) = std::sync::mpsc::channel();
         std::thread::Builder::new()
             .name("wuzi-pg-listen".into())
-            .spawn(move || db::listen(config, node, tx))
+            .spawn(move || db::listen(config, node, tx, listening))
             .ok()?;
+        // Wait (a moment, at start-up) until it listens: a game this node reads before
+        // then could miss another node's write. If the database cannot be reached now,
+        // go on; the listener keeps trying and re-reads everything once it is there.
+        if ready.recv_timeout(LISTEN_WAIT).is_err() {
+            tracing::warn!("not yet listening to the other nodes; going on");
+        }
         Some(rx)
     }
 
