@@ -1,7 +1,8 @@
-//! The safety checks of timed searches: the final check of a search cut short by time,
-//! and the two-thread safety helper. A test binary of its own, its tests one at a time:
-//! the checks get the time kept back from the search (or the second core), and tests
-//! running beside them on the same cores would take that time away.
+//! The safety checks of limited searches: the final check of a search cut short (by
+//! nodes, so deterministic), and the two-thread safety helper. A test binary of its
+//! own, its timed tests one at a time: the checks get the time kept back from the
+//! search (or the second core), and tests running beside them on the same cores would
+//! take that time away.
 
 mod common;
 
@@ -9,7 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use common::{TUPLE_DEEP_VCT, TUPLE_GAME_40, name, position};
+use common::{TUPLE_DEEP_VCT, name, position};
 use wuzi_engine::params::Features;
 use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
 use wuzi_rules::{Board, Color, GameConfig, Pos, Rule, Size};
@@ -68,27 +69,60 @@ fn play(pos: &Position, threads: usize, ms: u64, features: Features) -> Pos {
     .expect("a move")
 }
 
-/// At 200 ms a move the last iteration is usually cut short at the search deadline;
-/// the move about to be played is then checked in the time kept back (15% of the
-/// limit). Before it was, the engine played k6 in the first position (Black then wins
-/// by an 11-ply VCT). In the second the final check refutes i10 and the depth is
-/// searched again without it, which time cuts short; the move that replaces i10 is
-/// checked in turn. Before it was, the replacement (i11, by move ordering, with the
-/// placeholder score of a move the search only failed low on) went unchecked and lost
-/// to a 13-ply VCT. With two threads the safety helper checks the best move too.
+/// One single-threaded search of `pos` limited by `nodes` alone with `features`: the
+/// move played. Deterministic: such a search keeps back a tenth of its nodes for the
+/// final safety check, as a timed one keeps back time.
+fn play_nodes(pos: &Position, nodes: u64, features: Features) -> Pos {
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 8,
+        threads: 1,
+    });
+    e.set_features(features);
+    let limits = SearchLimits {
+        nodes: Some(nodes),
+        ..SearchLimits::default()
+    };
+    e.search(pos, &limits, &AtomicBool::new(false), &mut |_| {})
+        .best
+        .expect("a move")
+}
+
+/// The last iteration of a limited search is usually cut short; the move about to be
+/// played is then checked in what was kept back for it. In this position (from a game
+/// lost to classic-tuple) a search cut at 13,000 to 32,000 nodes picks i10, which
+/// loses to a 13-ply VCT; the final check refutes it, and its replacement (i11, by
+/// move ordering, with the placeholder score of a move the search only failed low on)
+/// must be checked in turn: it loses too. Before both were, the engine played them.
+/// From 27,000 nodes on the tenth kept back suffices for both checks (with less,
+/// i11 goes unchecked, as it would with no time left).
+/// Limited by nodes, not time, so the machine's load does not change the answer; the
+/// same searches without the final check must play a losing move at least once, or
+/// the position no longer tests it.
 #[test]
-fn final_safety_checks_the_move_of_a_search_cut_by_time() {
-    let _one = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    for rows in [&TUPLE_GAME_40, &TUPLE_DEEP_VCT] {
-        let pos = position(Rule::Freestyle, rows, Color::White);
-        for threads in [1, 1, 1, 2, 2] {
-            let m = play(&pos, threads, 200, Features::ALL);
-            let vct = refutation(&pos, m, DEEP_VCT.0, DEEP_VCT.1);
-            assert_eq!(vct, None, "{} loses to a VCT ({threads} threads)", name(m));
+fn final_safety_checks_the_move_of_a_cut_search() {
+    let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
+    let mut verdicts: Vec<(Pos, bool)> = Vec::new();
+    let mut loses = |m: Pos| {
+        if let Some(&(_, v)) = verdicts.iter().find(|(p, _)| *p == m) {
+            return v;
+        }
+        let v = refutation(&pos, m, DEEP_VCT.0, DEEP_VCT.1).is_some();
+        verdicts.push((m, v));
+        v
+    };
+    let unchecked = Features::ALL.switched("finalsafety");
+    let mut unchecked_lost = 0;
+    for nodes in (27..=40).map(|k| k * 1_000) {
+        let m = play_nodes(&pos, nodes, Features::ALL);
+        assert!(!loses(m), "{} loses to a VCT ({nodes} nodes)", name(m));
+        if loses(play_nodes(&pos, nodes, unchecked)) {
+            unchecked_lost += 1;
         }
     }
+    assert!(
+        unchecked_lost > 0,
+        "without the final check no search plays a losing move: the test needs a new position"
+    );
 }
 
 /// Renju, White to move, from a game lost to the tuple AI: every move loses, most to

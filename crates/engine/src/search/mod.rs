@@ -40,8 +40,11 @@ pub struct Shared<'a> {
     pub user_stop: &'a AtomicBool,
     /// Nodes of all threads.
     pub nodes: AtomicU64,
-    /// Node limit.
+    /// Node limit of the search.
     pub max_nodes: u64,
+    /// Nodes kept back after [`Shared::max_nodes`] for the final safety check of a
+    /// search limited by nodes alone (0 for any other search).
+    pub final_nodes: u64,
     /// Deadlines.
     pub time: TimeManager,
     /// The deepest iteration a helper thread completed: (depth, best move, score, PV).
@@ -903,14 +906,26 @@ impl<'a> Worker<'a> {
 
     /// The final safety check once the search has stopped: [`Worker::refutes_by`] on
     /// the final check's budget and depth, until the hard deadline; the solver stops
-    /// only then or on the user's stop, not on the search's.
-    pub fn refutes_after_search(&mut self, mv: Idx) -> bool {
+    /// only then or on the user's stop, not on the search's. A search limited by nodes
+    /// alone has the nodes it kept back for it instead ([`Shared::final_nodes`]);
+    /// `None` once they are used up.
+    pub fn refutes_after_search(&mut self, mv: Idx) -> Option<bool> {
+        let mut nodes = params::FINAL_SAFETY_NODES;
+        if self.shared.final_nodes > 0 {
+            self.finish();
+            let used = self.shared.nodes.load(Ordering::Relaxed);
+            let left = (self.shared.max_nodes + self.shared.final_nodes).saturating_sub(used);
+            if left == 0 {
+                return None;
+            }
+            nodes = nodes.min(left);
+        }
         let limits = (
-            params::FINAL_SAFETY_NODES,
+            nodes,
             params::FINAL_SAFETY_VCT_DEPTH,
             self.shared.time.hard_deadline(),
         );
-        self.refutes_until(mv, limits, self.shared.user_stop)
+        Some(self.refutes_until(mv, limits, self.shared.user_stop))
     }
 
     /// Whether the opponent has a VCT after `mv` within `(nodes, depth, deadline)`,
