@@ -305,7 +305,11 @@ impl<'a> Worker<'a> {
     fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<(Idx, i32)>) {
         out.clear();
         for &m in moves {
-            let mut s = movegen::order_score(&self.board, m);
+            let mut s = if self.features.eval_order {
+                movegen::order_score_eval(&self.board, m)
+            } else {
+                movegen::order_score(&self.board, m)
+            };
             if m == tt_move {
                 s += 1 << 28;
             } else if m == self.killers[ply][0] {
@@ -468,7 +472,12 @@ impl<'a> Worker<'a> {
         if self.features.futility
             && !pv_node
             && !threatened
-            && depth <= 2
+            && depth
+                <= if self.features.deep_futility {
+                    params::DEEP_FUTILITY_DEPTH
+                } else {
+                    2
+                }
             && static_eval - params::FUTILITY_MARGIN * depth >= beta
             && beta.abs() < WIN_BOUND
         {
@@ -512,7 +521,15 @@ impl<'a> Worker<'a> {
         let forced_node = forced.is_some() || moves.len() == 1;
         for (n, &(m, order)) in moves.iter().enumerate() {
             // Late-move pruning: at shallow quiet nodes skip the tail.
-            let quiet = !restricted && order < params::ATTACK_ORDER[Threat::Flex3 as usize];
+            let quiet = !restricted
+                && if self.features.threat_quiet {
+                    let me = self.board.to_move();
+                    self.board.threat(m, me) < Threat::Flex3
+                        && self.board.threat(m, me.opponent()) < Threat::Flex3
+                        && m != tt_move
+                } else {
+                    order < params::ATTACK_ORDER[Threat::Flex3 as usize]
+                };
             if self.features.lmp
                 && !pv_node
                 && n >= params::MAX_MOVES_BASE + 4 * depth.max(0) as usize
