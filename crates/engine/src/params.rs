@@ -164,7 +164,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
-/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`.
+/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
+/// `rfp`, `eorder`, `tquiet`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -204,6 +205,23 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   100,000 nodes +44 (−17..+108) over 120);
 ///   standard +48 (−26..+127) over 80; renju ±0 (−41..+41) over 280; at 200 ms a move on
 ///   a loaded machine 99-8-101, −3 (−50..+43) over 208 (see `eval/weights/README.md`).
+/// - Session 18, all `examples/nodeduel.rs` freestyle at 30,000 nodes a move (random
+///   openings, both colours; since then a search limited by nodes keeps a tenth for the
+///   final safety check). Each buys depth at equal nodes (mean completed depth on the
+///   bench positions at 200,000 nodes, `examples/depth.rs`: 6.8 without) but alone
+///   gains within the noise; the three together gain and are on (level 10 only, see
+///   [`Features::for_levels`]):
+///   - `rfp` (reverse futility pruning up to depth [`DEEP_FUTILITY_DEPTH`] instead of
+///     2; depth 7.4): 304-10-286, +10 (−17..+38) over 600 games;
+///   - `eorder` (moves ordered by the evaluation's shares of each point, the learned
+///     table's, instead of the hand-set ordering values; depth 7.2): 307-4-289, +10
+///     (−17..+38) over 600;
+///   - `tquiet` (a move counts as quiet, so is reduced and pruned late, by its
+///     threats, not by its ordering score with killer and history bonuses; depth 7.6):
+///     309-8-283, +15 (−13..+43) over 600;
+///   - `rfp` and `eorder` without `tquiet`: 401-8-391, +4 (−20..+28) over 800;
+///   - all three (depth 7.6): 943-13-844, +19 (+3..+35) over 1,800 freestyle; renju
+///     203-5-192, +10 (−24..+44) over 400.
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
@@ -212,21 +230,6 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
-/// - Session 18, all `examples/nodeduel.rs` freestyle at 30,000 nodes a move (random
-///   openings, both colours; since then a search limited by nodes keeps a tenth for the
-///   final safety check). Each buys depth at equal nodes (mean completed depth on the
-///   bench positions at 200,000 nodes, `examples/depth.rs`: 6.8 without) but no gain
-///   outside the noise:
-///   - `+rfp` (reverse futility pruning up to depth [`DEEP_FUTILITY_DEPTH`] instead of
-///     2; depth 7.4): 304-10-286, +10 (−17..+38) over 600 games;
-///   - `+eorder` (moves ordered by the evaluation's shares of each point, the learned
-///     table's, instead of the hand-set ordering values; depth 7.2): 307-4-289, +10
-///     (−17..+38) over 600;
-///   - `+tquiet` (a move counts as quiet, so is reduced and pruned late, by its
-///     threats, not by its ordering score with killer and history bonuses; depth 7.6):
-///     309-8-283, +15 (−13..+43) over 600;
-///   - `+rfp,+eorder` together: 401-8-391, +4 (−20..+28) over 800 (at 100,000 nodes
-///     51-0-49 over 100 games); with `+tquiet` as well: COMBO3.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
@@ -326,9 +329,9 @@ impl Features {
         qsearch: true,
         learned_eval: true,
         iir: false,
-        deep_futility: false,
-        eval_order: false,
-        threat_quiet: false,
+        deep_futility: true,
+        eval_order: true,
+        threat_quiet: true,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
