@@ -306,8 +306,15 @@ impl Board {
         i32::from(self.points[i].value[color.index()])
     }
 
-    /// How many empty points give `color` the threat `t`.
+    /// The evaluation's share of the empty point `i` for `color` in `role`
+    /// ([`eval::ROLE_MOVER`] or [`eval::ROLE_WAITER`]), in sixteenths.
     #[inline]
+    #[must_use]
+    pub fn point_eval(&self, i: Idx, color: Color, role: usize) -> i32 {
+        i32::from(self.points[i].eval[color.index()][role])
+    }
+
+    /// How many empty points give `color` the threat `t`.
     #[must_use]
     pub fn threat_count(&self, color: Color, t: Threat) -> u16 {
         self.threat_count[color.index()][t as usize]

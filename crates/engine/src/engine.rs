@@ -285,12 +285,22 @@ impl Engine {
         let tt = self.tt.get_or_insert_with(|| Tt::new(self.options.hash_mb));
         tt.new_search();
         let internal_stop = AtomicBool::new(false);
+        // A search limited by nodes alone plays as a timed one does: it keeps back a
+        // share of its nodes for the final safety check of the move it is to play.
+        let node_limited = limits.time.is_none() && limits.clock.is_none();
+        let final_nodes = match limits.nodes {
+            Some(n) if node_limited && self.features.final_safety && limits.multipv <= 1 => {
+                n * u64::from(crate::time::FINAL_CHECK_PERCENT) / 100
+            }
+            _ => 0,
+        };
         let shared = Shared {
             tt,
             stop: &internal_stop,
             user_stop: stop,
             nodes: AtomicU64::new(vcf_nodes),
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            max_nodes: limits.nodes.map_or(u64::MAX, |n| n - final_nodes),
+            final_nodes,
             time: tm,
             helper_best: std::sync::Mutex::new(None),
             refuted: std::sync::Mutex::new(Vec::new()),
@@ -610,14 +620,15 @@ fn main_loop(
         // about to be played, or a helper's deeper move or an unsearched one replaced
         // the checked one: the check runs now, in the time kept back for it; a refuted
         // move is replaced by the next one, checked in turn while time is left (see
-        // [`safety_walk`]). Searches limited by nodes (the weaker levels) or stopped by
+        // [`safety_walk`]); a search limited by nodes alone has its kept-back nodes
+        // for it. Searches limited by nodes and time (the weaker levels) or stopped by
         // the user, and searches that used up their final checks, are left as they are
         // (in a lost position the search's own choice resists best: with checks after
         // those too, two runs of the six classic matches lost 10 and 6 games of 300
         // instead of 4 and 4).
         let cut_by_time = (w.stopped() || final_cut == Some(best.0) || adopted || replaced)
-            && shared.time.hard().is_some()
-            && shared.max_nodes == u64::MAX
+            && ((shared.time.hard().is_some() && shared.max_nodes == u64::MAX)
+                || shared.final_nodes > 0)
             && !shared.user_stop.load(std::sync::atomic::Ordering::Relaxed);
         if cut_by_time && shared.features.final_safety {
             let deadline = shared.time.hard_deadline();
@@ -665,7 +676,11 @@ impl Walk<(Idx, i32, Vec<Idx>, u32)> for FinalChecks<'_, '_, '_> {
         let checkable = m.1.abs() < WIN_BOUND
             && lock(&self.shared.refuted).len() + 1 < self.w.root_moves.len()
             && self.deadline.is_none_or(|d| Instant::now() < d);
-        checkable.then(|| self.w.refutes_after_search(m.0))
+        if checkable {
+            self.w.refutes_after_search(m.0)
+        } else {
+            None
+        }
     }
 
     fn replace(&mut self, m: &(Idx, i32, Vec<Idx>, u32)) -> Option<(Idx, i32, Vec<Idx>, u32)> {

@@ -25,7 +25,13 @@ pub struct SearchLimits {
     pub clock: Option<Clock>,
     /// Maximum nominal depth (plies of the main search).
     pub depth: Option<u32>,
-    /// Maximum number of nodes.
+    /// Maximum number of nodes. A search limited by nodes alone (no time, no clock)
+    /// plays as a timed search does, with nodes in place of time: it keeps back a
+    /// tenth of them ([`crate::time::FINAL_CHECK_PERCENT`]) for the final safety check
+    /// of the move it is about to play. Single-threaded, it is deterministic, so
+    /// fixed-node matches and tests see the same checks as timed play without
+    /// depending on the machine's load. (With a time limit as well, as the weaker
+    /// levels have, no nodes are kept back and no check follows a cut search.)
     pub nodes: Option<u64>,
     /// Number of best moves to report (N-best analysis); 0 counts as 1.
     pub multipv: usize,

@@ -100,6 +100,20 @@ pub fn order_score(board: &Board, i: Idx) -> i32 {
         + board.point_value(i, opp) / 5
 }
 
+/// [`order_score`] with the evaluation's shares of the point (the learned table's when
+/// it is in use) in place of the hand-set ordering values: what the point is worth to
+/// the mover, and what it is worth to the opponent, which a move there takes away.
+#[must_use]
+pub fn order_score_eval(board: &Board, i: Idx) -> i32 {
+    let me = board.to_move();
+    let opp = me.opponent();
+    params::ATTACK_ORDER[board.threat(i, me) as usize]
+        + params::DEFENCE_ORDER[board.threat(i, opp) as usize]
+        + (board.point_eval(i, me, crate::eval::ROLE_MOVER)
+            - board.point_eval(i, opp, crate::eval::ROLE_WAITER))
+            / params::EVAL_ORDER_DIVISOR
+}
+
 /// Generates the moves of the side to move (legal, threat-restricted), unordered.
 /// Returns whether the list was restricted to defences.
 pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {

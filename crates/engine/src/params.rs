@@ -84,6 +84,10 @@ pub const ATTACK_ORDER: [i32; 12] = [0, 1, 4, 5, 12, 30, 25, 60, 300, 1000, 100_
 /// Move-ordering score of a point's threat for the opponent (defence).
 pub const DEFENCE_ORDER: [i32; 12] = [0, 1, 3, 4, 10, 25, 20, 50, 250, 800, 50_000, 0];
 
+/// Divisor of the evaluation shares in [`crate::movegen::order_score_eval`] (about
+/// the scale of the hand-set ordering values).
+pub const EVAL_ORDER_DIVISOR: i32 = 80;
+
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION_WINDOW: i32 = 40;
 /// Late-move reductions start after this many moves.
@@ -94,6 +98,9 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Futility margin per ply of remaining depth.
 pub const FUTILITY_MARGIN: i32 = 120;
+/// Reverse futility pruning reaches this depth with [`Features::deep_futility`] (2
+/// without).
+pub const DEEP_FUTILITY_DEPTH: i32 = 5;
 /// Plies beyond the horizon the threat extension may add.
 pub const THREAT_EXTENSION_PLIES: i32 = 1;
 /// Most moves searched at a node (the rest of the candidates are pruned), by depth.
@@ -157,7 +164,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
-/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`.
+/// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
+/// `rfp`, `eorder`, `tquiet`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -197,6 +205,25 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   100,000 nodes +44 (−17..+108) over 120);
 ///   standard +48 (−26..+127) over 80; renju ±0 (−41..+41) over 280; at 200 ms a move on
 ///   a loaded machine 99-8-101, −3 (−50..+43) over 208 (see `eval/weights/README.md`).
+/// - Session 18, all `examples/nodeduel.rs` freestyle at 30,000 nodes a move (random
+///   openings, both colours; since then a search limited by nodes keeps a tenth for the
+///   final safety check). Each buys depth at equal nodes (mean completed depth on the
+///   bench positions at 200,000 nodes, `examples/depth.rs`: 6.8 without) but alone
+///   gains within the noise; the three together gain and are on (level 10 only, see
+///   [`Features::for_levels`]):
+///   - `rfp` (reverse futility pruning up to depth [`DEEP_FUTILITY_DEPTH`] instead of
+///     2; depth 7.4): 304-10-286, +10 (−17..+38) over 600 games;
+///   - `eorder` (moves ordered by the evaluation's shares of each point, the learned
+///     table's, instead of the hand-set ordering values; depth 7.2): 307-4-289, +10
+///     (−17..+38) over 600;
+///   - `tquiet` (a move counts as quiet, so is reduced and pruned late, by its
+///     threats, not by its ordering score with killer and history bonuses; depth 7.6):
+///     309-8-283, +15 (−13..+43) over 600;
+///   - `rfp` and `eorder` without `tquiet`: 401-8-391, +4 (−20..+28) over 800;
+///   - all three (depth 7.6): 943-13-844, +19 (+3..+35) over 1,800 freestyle; renju
+///     203-5-192, +10 (−24..+44) over 400. Against Rapfi (classical) at 200 ms a move,
+///     freestyle, the 26 canonical openings with both colours, same binary, load 0.7 to
+///     2.1: 9-0-43 with them, 4-0-48 without.
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
@@ -207,6 +234,13 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   nodes a move; not kept in the code.
 ///
 /// Tried and not used:
+/// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
+///   logarithmic late-move reductions (`0.5 + ln(depth)·ln(n)/2`, one more at non-PV
+///   nodes; depth 7.0): 153-1-146, +8 (−31..+48) over 300 games; move futility (at
+///   non-PV nodes up to depth 3 whose static evaluation is 100 per ply below alpha,
+///   quiet moves after the first skipped; depth 6.9): 301-7-292, +5 (−22..+33) over
+///   600; late-move reductions from depth 2 and down to the quiescence search (depth
+///   6.9): 291-5-304, −8 (−35..+20) over 600.
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
 ///   100 ms. With the narrowed VCT (six times cheaper where a VCT exists), a 300-node
 ///   VCT for the side to move at every inner node with four or more plies left still
@@ -268,6 +302,14 @@ pub struct Features {
     pub learned_eval: bool,
     /// Internal iterative reduction (see [`crate::search`]).
     pub iir: bool,
+    /// Reverse futility pruning up to [`DEEP_FUTILITY_DEPTH`].
+    pub deep_futility: bool,
+    /// Moves ordered by the evaluation's shares of each point
+    /// ([`crate::movegen::order_score_eval`]).
+    pub eval_order: bool,
+    /// A move is quiet (reduced and pruned late) when it makes no open three or
+    /// better for either side and is not the table's move, whatever its ordering score.
+    pub threat_quiet: bool,
 }
 
 impl Features {
@@ -289,7 +331,24 @@ impl Features {
         qsearch: true,
         learned_eval: true,
         iir: false,
+        deep_futility: true,
+        eval_order: true,
+        threat_quiet: true,
     };
+
+    /// These features as the levels below full strength play them: with the hand-set
+    /// evaluation and without the search changes made after their ratings were
+    /// measured (docs/ratings.md), so that the ratings stay true.
+    #[must_use]
+    pub fn for_levels(self) -> Features {
+        Features {
+            learned_eval: false,
+            deep_futility: false,
+            eval_order: false,
+            threat_quiet: false,
+            ..self
+        }
+    }
 
     /// The features in use: all, minus those named in the environment variable
     /// `WUZI_FEATURES_OFF` (read once).
@@ -313,6 +372,12 @@ impl Features {
                 "learned" => f.learned_eval = false,
                 "+iir" => f.iir = true,
                 "iir" => f.iir = false,
+                "+rfp" => f.deep_futility = true,
+                "rfp" => f.deep_futility = false,
+                "+eorder" => f.eval_order = true,
+                "eorder" => f.eval_order = false,
+                "+tquiet" => f.threat_quiet = true,
+                "tquiet" => f.threat_quiet = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

@@ -9,7 +9,6 @@ use wuzi_rules::Pos;
 use wuzi_rules::random::SplitMix64;
 
 use crate::classic::ClassicAi;
-use crate::params;
 use crate::{Engine, Position, Score, SearchInfo, SearchLimits, SearchResult};
 
 /// A computer player.
@@ -191,12 +190,10 @@ fn choose_at_level(
     l.multipv = spec.candidates;
     // Levels below full strength search with the hand-set evaluation: their ratings
     // were measured with it, and the learned one's scores are larger (about 1.4 times
-    // in self-play), which would cool their choices among the N best.
+    // in self-play), which would cool their choices among the N best. Nor do they use
+    // the search changes made since (see [`crate::params::Features::for_levels`]).
     let features = engine.features();
-    engine.set_features(params::Features {
-        learned_eval: false,
-        ..features
-    });
+    engine.set_features(features.for_levels());
     // Collect the N best lines of the last completed depth.
     let mut lines: Vec<SearchInfo> = Vec::new();
     let mut result = engine.search(pos, &l, stop, &mut |info| {
@@ -268,6 +265,7 @@ fn opponent_has_five(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params;
 
     #[test]
     fn names_roundtrip() {
@@ -293,22 +291,26 @@ mod tests {
         Position::from_game(&g)
     }
 
-    /// A level plays the same moves whichever evaluation the engine uses at full
-    /// strength (its ratings were measured with the hand-set one), and leaves the
-    /// engine's features as they were.
+    /// A level plays the same moves whichever evaluation and search changes the engine
+    /// uses at full strength (its ratings were measured with the hand-set evaluation
+    /// and the search of then), and leaves the engine's features as they were.
     #[test]
     fn levels_keep_the_hand_set_evaluation() {
         let pos = game("h8 h9 i7 g9 j6", wuzi_rules::Rule::Freestyle);
         let mut moves = Vec::new();
-        for learned in [true, false] {
+        let all = params::Features::ALL;
+        let every_change = params::Features {
+            learned_eval: true,
+            deep_futility: true,
+            eval_order: true,
+            threat_quiet: true,
+            ..all
+        };
+        for features in [all, all.for_levels(), every_change] {
             let mut engine = Engine::new(crate::EngineOptions {
                 hash_mb: 1,
                 threads: 1,
             });
-            let features = params::Features {
-                learned_eval: learned,
-                ..params::Features::ALL
-            };
             engine.set_features(features);
             engine.set_game_seed(11);
             let limits = SearchLimits {
@@ -325,7 +327,7 @@ mod tests {
             moves.push(r.best);
             assert_eq!(engine.features(), features);
         }
-        assert_eq!(moves[0], moves[1]);
+        assert!(moves.iter().all(|&m| m == moves[0]), "{moves:?}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The safety checks of timed searches: the final check of a search cut short by time,
-//! and the two-thread safety helper. A test binary of its own, its tests one at a time:
-//! the checks get the time kept back from the search (or the second core), and tests
-//! running beside them on the same cores would take that time away.
+//! The safety checks of limited searches: the final check of a search cut short (by
+//! nodes, so deterministic), and the two-thread safety helper. A test binary of its
+//! own, its timed tests one at a time: the checks get the time kept back from the
+//! search (or the second core), and tests running beside them on the same cores would
+//! take that time away.
 
 mod common;
 
@@ -9,14 +10,10 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use common::{TUPLE_DEEP_VCT, TUPLE_GAME_40, name, position};
-use wuzi_engine::params::Features;
+use common::{TUPLE_DEEP_VCT, name, position};
+use wuzi_engine::params::{self, Features};
 use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
 use wuzi_rules::{Board, Color, GameConfig, Pos, Rule, Size};
-
-/// The VCT (attacker moves, nodes) that decides whether a move loses: far beyond the
-/// engine's own checks.
-const DEEP_VCT: (u32, u64) = (8, 2_000_000);
 
 /// Held by each test: one timed search at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -68,27 +65,58 @@ fn play(pos: &Position, threads: usize, ms: u64, features: Features) -> Pos {
     .expect("a move")
 }
 
-/// At 200 ms a move the last iteration is usually cut short at the search deadline;
-/// the move about to be played is then checked in the time kept back (15% of the
-/// limit). Before it was, the engine played k6 in the first position (Black then wins
-/// by an 11-ply VCT). In the second the final check refutes i10 and the depth is
-/// searched again without it, which time cuts short; the move that replaces i10 is
-/// checked in turn. Before it was, the replacement (i11, by move ordering, with the
-/// placeholder score of a move the search only failed low on) went unchecked and lost
-/// to a 13-ply VCT. With two threads the safety helper checks the best move too.
+/// One single-threaded search of `pos` limited by `nodes` alone with `features`: the
+/// move played. Deterministic: such a search keeps back a tenth of its nodes for the
+/// final safety check, as a timed one keeps back time.
+fn play_nodes(pos: &Position, nodes: u64, features: Features) -> Pos {
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 8,
+        threads: 1,
+    });
+    e.set_features(features);
+    let limits = SearchLimits {
+        nodes: Some(nodes),
+        ..SearchLimits::default()
+    };
+    e.search(pos, &limits, &AtomicBool::new(false), &mut |_| {})
+        .best
+        .expect("a move")
+}
+
+/// The last iteration of a limited search is usually cut short; the move about to be
+/// played is then checked in what was kept back for it (a tenth of a node limit), and
+/// a move the check refutes is not played. In this position (from a game lost to
+/// classic-tuple) searches cut at 10,000 to 40,000 nodes often pick i10, which loses
+/// to a 13-ply VCT; where the kept-back nodes suffice to find it, the engine must play
+/// something else. (Which replacement it then plays is the safety walk's, tested in
+/// the engine's unit tests.) Limited by nodes, not time, so the machine's load does
+/// not change the answer; at least one of the searches must give the check something
+/// to refute, or the position no longer tests it.
 #[test]
-fn final_safety_checks_the_move_of_a_search_cut_by_time() {
-    let _one = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    for rows in [&TUPLE_GAME_40, &TUPLE_DEEP_VCT] {
-        let pos = position(Rule::Freestyle, rows, Color::White);
-        for threads in [1, 1, 1, 2, 2] {
-            let m = play(&pos, threads, 200, Features::ALL);
-            let vct = refutation(&pos, m, DEEP_VCT.0, DEEP_VCT.1);
-            assert_eq!(vct, None, "{} loses to a VCT ({threads} threads)", name(m));
+fn final_safety_checks_the_move_of_a_cut_search() {
+    let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
+    let unchecked = Features::ALL.switched("finalsafety");
+    let mut refutable = 0;
+    for nodes in (10..=40).map(|k| k * 1_000) {
+        let m = play_nodes(&pos, nodes, unchecked);
+        // What the final check would find, on a little less than it has.
+        let budget = nodes / 10 * 9 / 10;
+        if refutation(&pos, m, params::FINAL_SAFETY_VCT_DEPTH, budget).is_none() {
+            continue;
         }
+        refutable += 1;
+        let checked = play_nodes(&pos, nodes, Features::ALL);
+        assert_ne!(
+            checked,
+            m,
+            "{} is played though the final check refutes it ({nodes} nodes)",
+            name(m)
+        );
     }
+    assert!(
+        refutable > 0,
+        "no search leaves the final check a move to refute: the test needs a new position"
+    );
 }
 
 /// Renju, White to move, from a game lost to the tuple AI: every move loses, most to

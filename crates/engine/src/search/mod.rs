@@ -40,8 +40,11 @@ pub struct Shared<'a> {
     pub user_stop: &'a AtomicBool,
     /// Nodes of all threads.
     pub nodes: AtomicU64,
-    /// Node limit.
+    /// Node limit of the search.
     pub max_nodes: u64,
+    /// Nodes kept back after [`Shared::max_nodes`] for the final safety check of a
+    /// search limited by nodes alone (0 for any other search).
+    pub final_nodes: u64,
     /// Deadlines.
     pub time: TimeManager,
     /// The deepest iteration a helper thread completed: (depth, best move, score, PV).
@@ -302,7 +305,11 @@ impl<'a> Worker<'a> {
     fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<(Idx, i32)>) {
         out.clear();
         for &m in moves {
-            let mut s = movegen::order_score(&self.board, m);
+            let mut s = if self.features.eval_order {
+                movegen::order_score_eval(&self.board, m)
+            } else {
+                movegen::order_score(&self.board, m)
+            };
             if m == tt_move {
                 s += 1 << 28;
             } else if m == self.killers[ply][0] {
@@ -465,7 +472,12 @@ impl<'a> Worker<'a> {
         if self.features.futility
             && !pv_node
             && !threatened
-            && depth <= 2
+            && depth
+                <= if self.features.deep_futility {
+                    params::DEEP_FUTILITY_DEPTH
+                } else {
+                    2
+                }
             && static_eval - params::FUTILITY_MARGIN * depth >= beta
             && beta.abs() < WIN_BOUND
         {
@@ -509,7 +521,15 @@ impl<'a> Worker<'a> {
         let forced_node = forced.is_some() || moves.len() == 1;
         for (n, &(m, order)) in moves.iter().enumerate() {
             // Late-move pruning: at shallow quiet nodes skip the tail.
-            let quiet = !restricted && order < params::ATTACK_ORDER[Threat::Flex3 as usize];
+            let quiet = !restricted
+                && if self.features.threat_quiet {
+                    let me = self.board.to_move();
+                    self.board.threat(m, me) < Threat::Flex3
+                        && self.board.threat(m, me.opponent()) < Threat::Flex3
+                        && m != tt_move
+                } else {
+                    order < params::ATTACK_ORDER[Threat::Flex3 as usize]
+                };
             if self.features.lmp
                 && !pv_node
                 && n >= params::MAX_MOVES_BASE + 4 * depth.max(0) as usize
@@ -903,14 +923,26 @@ impl<'a> Worker<'a> {
 
     /// The final safety check once the search has stopped: [`Worker::refutes_by`] on
     /// the final check's budget and depth, until the hard deadline; the solver stops
-    /// only then or on the user's stop, not on the search's.
-    pub fn refutes_after_search(&mut self, mv: Idx) -> bool {
+    /// only then or on the user's stop, not on the search's. A search limited by nodes
+    /// alone has the nodes it kept back for it instead ([`Shared::final_nodes`]);
+    /// `None` once they are used up.
+    pub fn refutes_after_search(&mut self, mv: Idx) -> Option<bool> {
+        let mut nodes = params::FINAL_SAFETY_NODES;
+        if self.shared.final_nodes > 0 {
+            self.finish();
+            let used = self.shared.nodes.load(Ordering::Relaxed);
+            let left = (self.shared.max_nodes + self.shared.final_nodes).saturating_sub(used);
+            if left == 0 {
+                return None;
+            }
+            nodes = nodes.min(left);
+        }
         let limits = (
-            params::FINAL_SAFETY_NODES,
+            nodes,
             params::FINAL_SAFETY_VCT_DEPTH,
             self.shared.time.hard_deadline(),
         );
-        self.refutes_until(mv, limits, self.shared.user_stop)
+        Some(self.refutes_until(mv, limits, self.shared.user_stop))
     }
 
     /// Whether the opponent has a VCT after `mv` within `(nodes, depth, deadline)`,
