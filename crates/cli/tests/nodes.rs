@@ -84,13 +84,14 @@ impl Drop for Nodes {
     }
 }
 
-/// A node: `wuzi serve` on a free port over the database `url`.
-fn node(url: &str) -> (Child, String) {
+/// A node: `wuzi serve` on `addr` (port 0: a free one) over the database `url`, and the
+/// address it printed.
+fn node(url: &str, addr: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
         .args([
             "serve",
             "--addr",
-            "127.0.0.1:0",
+            addr,
             // The restart makes every request of that moment fail, each logged: quiet.
             "--log-level",
             "off",
@@ -258,7 +259,7 @@ fn play_on(g: &mut Game, addr: &str, cookie: &str) {
 #[test]
 fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
     let pg = Cluster::start();
-    let mut nodes = Nodes([node(&pg.url), node(&pg.url)]);
+    let mut nodes = Nodes([node(&pg.url, "127.0.0.1:0"), node(&pg.url, "127.0.0.1:0")]);
     let addrs = [nodes.0[0].1.clone(), nodes.0[1].1.clone()];
     let cookie = guest(&addrs[0]);
     // 100 games, alternately on each node; every fifth against the computer (level 1,
@@ -462,22 +463,10 @@ impl Drop for Nginx {
 fn the_documented_nginx_configuration_spreads_moves_and_sockets_over_two_nodes() {
     let pg = Cluster::start();
     let (p1, p2, front) = (free_port(), free_port(), free_port());
-    let start = |port: u16| {
-        let child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-            .args(["serve", "--log-level", "off", "--addr"])
-            .arg(format!("127.0.0.1:{port}"))
-            .args(["--db", &pg.url])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut child = child;
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        (child, format!("127.0.0.1:{port}"))
-    };
-    let nodes = Nodes([start(p1), start(p2)]);
+    let nodes = Nodes([
+        node(&pg.url, &format!("127.0.0.1:{p1}")),
+        node(&pg.url, &format!("127.0.0.1:{p2}")),
+    ]);
     let conf = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../docs/deploy/nginx.conf"

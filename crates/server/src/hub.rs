@@ -401,6 +401,7 @@ impl Hub {
     /// is read anew here if this node holds it, and its subscribers here are told, so a
     /// move made on one node reaches the sockets on every node. Nothing on SQLite.
     pub fn spawn_follow_store(self: &Arc<Self>) {
+        use crate::store::db::Notice;
         let Some(mut notices) = self.store.listen() else {
             return;
         };
@@ -408,21 +409,20 @@ impl Hub {
         tokio::spawn(async move {
             while let Some(notice) = notices.recv().await {
                 let Some(hub) = weak.upgrade() else { return };
-                if let crate::store::db::Notice::Chat { game, id } = &notice {
-                    hub.relay_chat(game, *id).await;
-                    continue;
-                }
                 let slots: Vec<(Arc<Slot>, i64)> = match notice {
-                    crate::store::db::Notice::Game { id, revision } => id
+                    Notice::Game { id, revision } => id
                         .parse::<GameId>()
                         .ok()
                         .and_then(|id| hub.map().get(&id).cloned())
                         .map(|slot| (slot, revision))
                         .into_iter()
                         .collect(),
-                    crate::store::db::Notice::Chat { .. } => Vec::new(),
+                    Notice::Chat { game, id } => {
+                        hub.relay_chat(&game, id).await;
+                        continue;
+                    }
                     // Notices were missed: read every game held here anew.
-                    crate::store::db::Notice::Resync => hub
+                    Notice::Resync => hub
                         .map()
                         .values()
                         .map(|s| (Arc::clone(s), i64::MAX))

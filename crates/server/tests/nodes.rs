@@ -22,6 +22,16 @@ fn same_person(node: &TestApp, on: &TestApp) -> TestApp {
     me
 }
 
+/// Two nodes on `db` and a game made on the first with `body`: the person on the first
+/// node, the same person on the second, and the game's id.
+async fn two_nodes(db: &TempDb, body: Value) -> (TestApp, TestApp, String) {
+    let a = TestApp::on(db);
+    let node_b = TestApp::on(db);
+    let g = a.create(body).await;
+    let b = same_person(&a, &node_b);
+    (a, b, g["id"].as_str().unwrap().to_owned())
+}
+
 fn moves(g: &Value) -> Vec<String> {
     g["moves"]
         .as_array()
@@ -34,11 +44,7 @@ fn moves(g: &Value) -> Vec<String> {
 #[tokio::test]
 async fn two_nodes_acting_on_one_game_never_lose_an_update_nor_play_twice() {
     let db = TempDb::new();
-    let a = TestApp::on(&db);
-    let node_b = TestApp::on(&db);
-    let g = a.create(json!({"mode": "local"})).await;
-    let id = g["id"].as_str().unwrap().to_owned();
-    let b = same_person(&a, &node_b);
+    let (a, b, id) = two_nodes(&db, json!({"mode": "local"})).await;
 
     a.play(&id, "h8").await;
     // Node B has not seen the game yet: it reads it and plays on.
@@ -82,11 +88,7 @@ async fn play_on_stale(node: &TestApp, id: &str, pos: &str, stored: &[&str]) -> 
 #[tokio::test]
 async fn the_same_move_sent_to_two_nodes_at_once_is_played_once() {
     let db = TempDb::new();
-    let a = TestApp::on(&db);
-    let node_b = TestApp::on(&db);
-    let g = a.create(json!({"mode": "local"})).await;
-    let id = g["id"].as_str().unwrap().to_owned();
-    let b = same_person(&a, &node_b);
+    let (a, b, id) = two_nodes(&db, json!({"mode": "local"})).await;
     // Both nodes hold the game.
     a.game(&id).await;
     b.game(&id).await;
@@ -155,12 +157,8 @@ async fn the_same_move_sent_to_two_nodes_at_once_is_played_once() {
 async fn a_move_made_on_one_node_reaches_the_sockets_on_the_other() {
     let pg = PgServer::get();
     let db = TempDb::on_postgres(&pg.url);
-    let a = TestApp::on(&db);
-    let node_b = TestApp::on(&db);
-    let g = a.create(json!({"mode": "local"})).await;
-    let id = g["id"].as_str().unwrap().to_owned();
-    let b = same_person(&a, &node_b);
-    let addr_b = common::serve(&node_b, NetLimits::default()).await;
+    let (a, b, id) = two_nodes(&db, json!({"mode": "local"})).await;
+    let addr_b = common::serve(&b, NetLimits::default()).await;
     let mut ws = game_socket(addr_b, &b, &id).await;
     assert_eq!(next_of(&mut ws, "state").await["game"]["ply"], 0);
     // Played on A, seen on B's socket; and again, so it is not a one-off read.
@@ -179,17 +177,15 @@ async fn a_move_made_on_one_node_reaches_the_sockets_on_the_other() {
 async fn a_flag_falls_once_whichever_nodes_watch_the_clock() {
     let pg = PgServer::get();
     let db = TempDb::on_postgres(&pg.url);
-    let a = TestApp::on(&db);
-    let node_b = TestApp::on(&db);
-    let g = a
-        .create(json!({"mode": "local", "clock": {"kind": "side", "initial_seconds": 1}}))
-        .await;
-    let id = g["id"].as_str().unwrap().to_owned();
-    let b = same_person(&a, &node_b);
+    let (a, b, id) = two_nodes(
+        &db,
+        json!({"mode": "local", "clock": {"kind": "side", "initial_seconds": 1}}),
+    )
+    .await;
     a.play(&id, "h8").await;
     // Both nodes hold the game with White's clock running, and both watch it.
     assert_eq!(b.game(&id).await["clock"]["running"], "white");
-    let addr_b = common::serve(&node_b, NetLimits::default()).await;
+    let addr_b = common::serve(&b, NetLimits::default()).await;
     let mut ws = game_socket(addr_b, &b, &id).await;
     let over = state_where(&mut ws, |g| !g["result"].is_null()).await;
     assert_eq!(over["result"]["winner"], "black", "{over}");

@@ -2,7 +2,7 @@
 //! PostgreSQL when one machine is not enough any more, or back.
 
 use super::db::{Db, Row, Value, transaction};
-use super::{Backend, Store, StoreError, with_pg};
+use super::{Store, StoreError};
 
 /// Every table with its columns and its key (for a stable order), parents before the
 /// tables that refer to them.
@@ -50,27 +50,6 @@ const PAGE: i64 = 500;
 /// after the copy).
 pub type CopyReport = Vec<(&'static str, i64, i64)>;
 
-/// Why a copy did not happen or did not complete.
-#[derive(Debug, thiserror::Error)]
-pub enum CopyError {
-    /// The destination holds data already; nothing was copied.
-    #[error("the destination is not empty ({0} holds rows); copy into a new database")]
-    NotEmpty(&'static str),
-    /// A database failed; the destination's transaction was rolled back.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The counts differ after the copy (then it was rolled back).
-    #[error("{table}: {in_source} rows in the source, {destination} in the destination")]
-    Counts {
-        /// The table.
-        table: &'static str,
-        /// Rows in the source.
-        in_source: i64,
-        /// Rows in the destination.
-        destination: i64,
-    },
-}
-
 fn count(db: &mut dyn Db, table: &str) -> Result<i64, StoreError> {
     db.query_opt(&format!("SELECT count(*) FROM {table}"), &[])?
         .map_or(Ok(0), |r| r.get(0))
@@ -81,25 +60,27 @@ impl Store {
     /// migrated), in one transaction on `to`, and checks the counts of every table.
     /// Blocking: call it off the async threads. The source should not change meanwhile
     /// (stop the server first).
-    pub fn copy_into(&self, to: &Store) -> Result<CopyReport, CopyError> {
-        self.with_blocking(|src| {
-            to.with_blocking(|dst| {
+    /// A destination with data is [`StoreError::NotEmpty`]; counts that differ after the
+    /// copy are [`StoreError::CountMismatch`]; either way nothing is copied.
+    pub fn copy_into(&self, to: &Store) -> Result<CopyReport, StoreError> {
+        self.backend.run(|src| {
+            to.backend.run(|dst| {
                 for (table, ..) in TABLES {
                     // The server's own facts (its last sign of life) come along; any
                     // other row means the destination is in use.
                     if *table != "server_facts" && count(dst, table)? > 0 {
-                        return Err(CopyError::NotEmpty(table));
+                        return Err(StoreError::NotEmpty(table));
                     }
                 }
                 let postgres = to.is_postgres();
-                transaction_copy(dst, |dst| {
+                transaction(dst, |dst| {
                     dst.execute("DELETE FROM server_facts", &[])?;
                     let mut report = Vec::new();
                     for &(table, columns, key) in TABLES {
                         copy_table(src, dst, table, columns, key, postgres)?;
                         let (source, destination) = (count(src, table)?, count(dst, table)?);
                         if source != destination {
-                            return Err(CopyError::Counts {
+                            return Err(StoreError::CountMismatch {
                                 table,
                                 in_source: source,
                                 destination,
@@ -119,48 +100,6 @@ impl Store {
                 })
             })
         })
-    }
-
-    /// Runs `f` on a connection of this store, blocking the calling thread.
-    fn with_blocking<T, E: From<StoreError>>(
-        &self,
-        f: impl FnOnce(&mut dyn Db) -> Result<T, E>,
-    ) -> Result<T, E> {
-        match &self.backend {
-            Backend::Sqlite { conn, .. } => {
-                let mut guard = conn
-                    .lock()
-                    .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
-                f(&mut *guard)
-            }
-            Backend::Postgres(pool) => {
-                let mut out = None;
-                with_pg(pool, |db| {
-                    out = Some(f(db));
-                    Ok(())
-                })?;
-                out.unwrap_or_else(|| Err(StoreError::Task("no connection".into()).into()))
-            }
-        }
-    }
-}
-
-/// [`transaction`] for a copy's errors.
-fn transaction_copy<T>(
-    db: &mut dyn Db,
-    f: impl FnOnce(&mut dyn Db) -> Result<T, CopyError>,
-) -> Result<T, CopyError> {
-    let mut failure = None;
-    let out = transaction(db, |db| {
-        f(db).map_err(|e| {
-            failure = Some(e);
-            StoreError::Task("copy failed".into())
-        })
-    });
-    match (out, failure) {
-        (_, Some(e)) => Err(e),
-        (Ok(v), None) => Ok(v),
-        (Err(e), None) => Err(e.into()),
     }
 }
 

@@ -27,7 +27,7 @@ mod copy;
 pub mod db;
 mod ratings;
 pub use chat::ChatMessage;
-pub use copy::{CopyError, CopyReport};
+pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
@@ -103,6 +103,19 @@ pub enum StoreError {
     /// someone else (another node) wrote it meanwhile. Nothing was changed.
     #[error("game {0} was changed meanwhile")]
     Conflict(String),
+    /// A copy's destination holds data already (the table named); nothing was copied.
+    #[error("the destination is not empty ({0} holds rows); copy into a new database")]
+    NotEmpty(&'static str),
+    /// A copy's counts differ (it was rolled back).
+    #[error("{table}: {in_source} rows in the source, {destination} in the destination")]
+    CountMismatch {
+        /// The table.
+        table: &'static str,
+        /// Rows in the source.
+        in_source: i64,
+        /// Rows in the destination.
+        destination: i64,
+    },
     /// The blocking task failed.
     #[error("storage task failed: {0}")]
     Task(String),
@@ -176,6 +189,24 @@ enum Backend {
         writer: std::sync::mpsc::Sender<WriteJob>,
     },
     Postgres(Arc<PgPool>),
+}
+
+impl Backend {
+    /// Runs `f` on a connection, blocking the calling thread.
+    fn run<T>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        match self {
+            Backend::Sqlite { conn, .. } => {
+                let mut guard = conn
+                    .lock()
+                    .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
+                f(&mut *guard)
+            }
+            Backend::Postgres(pool) => with_pg(pool, f),
+        }
+    }
 }
 
 /// The store.
@@ -287,17 +318,9 @@ impl Store {
         F: FnOnce(&mut dyn Db) -> Result<T, StoreError> + Send + 'static,
     {
         let backend = self.backend.clone();
-        tokio::task::spawn_blocking(move || match backend {
-            Backend::Sqlite { conn, .. } => {
-                let mut guard = conn
-                    .lock()
-                    .map_err(|_| StoreError::Task("database lock poisoned".into()))?;
-                f(&mut *guard)
-            }
-            Backend::Postgres(pool) => with_pg(&pool, f),
-        })
-        .await
-        .map_err(|e| StoreError::Task(e.to_string()))?
+        tokio::task::spawn_blocking(move || backend.run(f))
+            .await
+            .map_err(|e| StoreError::Task(e.to_string()))?
     }
 
     /// Stores a new game; returns once committed. An id that is taken already is
