@@ -116,23 +116,20 @@ pub struct Slot {
     retired: AtomicBool,
     /// Who has the game open in a socket.
     presence: Mutex<Presence>,
+    /// The game's id.
+    id: GameId,
 }
 
-/// The sockets open on a game, by identity, and when each seat's player closed their
-/// last one.
+/// Who has a game open: this node's sockets, and (for a game between people) everyone's
+/// on every node as last read from the store.
 #[derive(Debug, Default)]
 struct Presence {
+    /// This node's sockets, by identity.
     sockets: HashMap<Option<IdentityId>, usize>,
-    away_since: [Option<i64>; 2],
+    /// Every node's, and who left (games between people only).
+    everywhere: crate::store::Presence,
     /// Each player's connection lag.
     lag: HashMap<IdentityId, crate::lag::Lag>,
-}
-
-fn seat_index(seat: Seat) -> usize {
-    match seat {
-        Seat::First => 0,
-        Seat::Second => 1,
-    }
 }
 
 impl Slot {
@@ -142,38 +139,21 @@ impl Slot {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A socket of `who` opened on the game.
-    pub fn enter(&self, who: Option<&IdentityId>, owners: &Owners) {
-        let mut p = self.presence();
-        *p.sockets.entry(who.cloned()).or_default() += 1;
-        for seat in [Seat::First, Seat::Second] {
-            if who.is_some() && owners.of(seat) == who {
-                p.away_since[seat_index(seat)] = None;
-            }
-        }
+    /// A socket of `who` opened on the game here.
+    fn enter(&self, who: Option<&IdentityId>) {
+        *self.presence().sockets.entry(who.cloned()).or_default() += 1;
     }
 
-    /// A socket of `who` closed; a player who closed their last is away from `now`.
-    pub fn leave(&self, who: Option<&IdentityId>, owners: &Owners, now: i64) {
+    /// A socket of `who` closed here.
+    fn leave(&self, who: Option<&IdentityId>) {
         let mut p = self.presence();
         let key = who.cloned();
-        let left = match p.sockets.get_mut(&key) {
-            Some(n) if *n > 1 => {
-                *n -= 1;
-                false
-            }
+        match p.sockets.get_mut(&key) {
+            Some(n) if *n > 1 => *n -= 1,
             Some(_) => {
                 p.sockets.remove(&key);
-                true
             }
-            None => false,
-        };
-        if left {
-            for seat in [Seat::First, Seat::Second] {
-                if who.is_some() && owners.of(seat) == who {
-                    p.away_since[seat_index(seat)] = Some(now);
-                }
-            }
+            None => {}
         }
     }
 
@@ -192,23 +172,18 @@ impl Slot {
             .unwrap_or_default()
     }
 
-    /// Since when `seat`'s player has had no socket open on the game (after having one).
-    pub fn away_since(&self, seat: Seat) -> Option<i64> {
-        self.presence().away_since[seat_index(seat)]
+    /// Since when `seat`'s player has had no socket open on the game on any node
+    /// (after having one), as last read (a game between people).
+    pub fn away_since(&self, owners: &Owners, seat: Seat) -> Option<i64> {
+        self.presence().everywhere.away_since(owners.of(seat))
     }
 
-    /// Sockets open by people who do not play the game.
+    /// Sockets open on every node by people who do not play the game, as last read (a
+    /// game between people).
     pub fn spectators(&self, owners: &Owners) -> usize {
         self.presence()
-            .sockets
-            .iter()
-            .filter(|(who, _)| {
-                who.is_none()
-                    || (owners.first.as_ref() != who.as_ref()
-                        && owners.second.as_ref() != who.as_ref())
-            })
-            .map(|(_, n)| n)
-            .sum()
+            .everywhere
+            .others([owners.first.as_ref(), owners.second.as_ref()])
     }
     /// Whether the computer is searching for its move (or placing an opening stone).
     pub fn is_thinking(&self) -> bool {
@@ -267,8 +242,8 @@ impl Slot {
             let owners = &game.setup().owners;
             view.spectators = self.spectators(owners);
             view.away = crate::view::AwayView {
-                first: self.away_since(Seat::First),
-                second: self.away_since(Seat::Second),
+                first: self.away_since(owners, Seat::First),
+                second: self.away_since(owners, Seat::Second),
             };
         }
         view
@@ -348,6 +323,8 @@ pub struct Hub {
     lobby: crate::lobby::Lobby,
     /// Chat messages per identity.
     chat_limiter: governor::DefaultKeyedRateLimiter<IdentityId>,
+    /// When this node started (Unix ms).
+    started: i64,
 }
 
 /// The current time in Unix milliseconds.
@@ -382,14 +359,15 @@ impl Hub {
     ) -> Arc<Hub> {
         Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
-            store,
+            store: store.clone(),
             engine,
             config,
             closing: tokio::sync::watch::Sender::new(false),
             outage,
             analyses: Mutex::new(HashMap::new()),
             throttle: crate::api::accounts::Throttle::default(),
-            lobby: crate::lobby::Lobby::default(),
+            lobby: crate::lobby::Lobby::new(store.clone()),
+            started: now_ms(),
             chat_limiter: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
@@ -419,6 +397,17 @@ impl Hub {
                         .collect(),
                     Notice::Chat { game, id } => {
                         hub.relay_chat(&game, id).await;
+                        continue;
+                    }
+                    Notice::Presence { place } => {
+                        hub.presence_changed(&place).await;
+                        continue;
+                    }
+                    Notice::Lobby { news } => {
+                        match serde_json::from_str(&news) {
+                            Ok(news) => hub.lobby.relay(news),
+                            Err(e) => tracing::warn!(error = %e, "unreadable lobby news"),
+                        }
                         continue;
                     }
                     // Notices were missed: read every game held here anew.
@@ -500,6 +489,84 @@ impl Hub {
         });
     }
 
+    /// A socket of `who` opened on the game. Between people (`online`), where who is
+    /// there is news, it is noted in the store for every node, and the slot's view of
+    /// who is there is read anew.
+    pub async fn enter(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
+        slot.enter(who);
+        if online {
+            if let Err(e) = self
+                .store
+                .enter(slot.id.to_string(), who.cloned(), now_ms())
+                .await
+            {
+                tracing::warn!(error = %e, "cannot note who has a game open");
+            }
+            self.reload_presence(slot).await;
+        }
+    }
+
+    /// A socket of `who` closed on the game (see [`Hub::enter`]). While the server
+    /// stops, the store is not told: its people are not away, they wait for a node.
+    pub async fn leave(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
+        slot.leave(who);
+        if online && !self.is_closing() {
+            if let Err(e) = self
+                .store
+                .leave(slot.id.to_string(), who.cloned(), now_ms())
+                .await
+            {
+                tracing::warn!(error = %e, "cannot note who has a game open");
+            }
+            self.reload_presence(slot).await;
+        }
+    }
+
+    /// Reads who has the game open on every node; returns whether a player came or
+    /// went (spectators aside).
+    pub async fn reload_presence(&self, slot: &Slot) -> bool {
+        match self.store.presence(slot.id.to_string(), now_ms()).await {
+            Ok(now) => {
+                let mut p = slot.presence();
+                let changed = p.everywhere.away != now.away;
+                p.everywhere = now;
+                changed
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read who has a game open");
+                false
+            }
+        }
+    }
+
+    /// Someone came to or left game `place` on another node (or their node is gone):
+    /// this node's sockets on it are told.
+    async fn presence_changed(&self, place: &str) {
+        let Some(slot) = place
+            .parse::<GameId>()
+            .ok()
+            .and_then(|g| self.map().get(&g).cloned())
+        else {
+            return;
+        };
+        let (owners, online) = {
+            let g = slot.game.lock().await;
+            (
+                g.setup().owners.clone(),
+                g.setup().mode == crate::live::Mode::Online,
+            )
+        };
+        if !online {
+            return;
+        }
+        let crowd = slot.spectators(&owners);
+        if self.reload_presence(&slot).await {
+            self.announce(&slot).await;
+        } else if slot.spectators(&owners) != crowd {
+            self.announce_crowd(&slot, &owners);
+        }
+    }
+
     /// Tells every subscriber how many spectators the game has now.
     pub fn announce_crowd(&self, slot: &Slot, owners: &Owners) {
         let _ = slot.tx.send(ServerMsg::Crowd {
@@ -565,10 +632,78 @@ impl Hub {
                     tracing::warn!(error = %e, "cannot note that the server is alive");
                 }
                 if closed {
+                    // Its people are not away: they wait for another node, or this one.
+                    if let Err(e) = hub.store.forget_presence().await {
+                        tracing::warn!(error = %e, "cannot clear this node's presence");
+                    }
                     return;
                 }
+                hub.node_heartbeat().await;
             }
         });
+    }
+
+    /// This node's heartbeat among the nodes: the leases of its searches are renewed,
+    /// the jobs of nodes found gone are taken over, and those nodes' people are away
+    /// (their seeks go, their games' sockets here are told).
+    async fn node_heartbeat(self: &Arc<Self>) {
+        let searching: Vec<GameId> = self
+            .map()
+            .values()
+            .filter(|s| s.searches().iter().any(|r| r.purpose == Purpose::Move))
+            .map(|s| s.id.clone())
+            .collect();
+        if let Err(e) = self.store.renew_jobs(searching, now_ms()).await {
+            tracing::warn!(error = %e, "cannot renew the computer's jobs");
+        }
+        match self.store.take_over_jobs(now_ms()).await {
+            Ok(games) => {
+                for id in games {
+                    self.take_over(&id).await;
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot look for jobs to take over"),
+        }
+        let left = match self.store.heartbeat(now_ms(), self.started).await {
+            Ok(left) => left,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot note this node's heartbeat");
+                return;
+            }
+        };
+        for crate::store::Left { place, who } in left {
+            if place == crate::lobby::PLACE {
+                self.lobby.gone(&who).await;
+            } else {
+                self.presence_changed(&place).await;
+            }
+        }
+    }
+
+    /// Searches the computer's move of game `id`, whose job this node took over from a
+    /// node that is gone (unless the move was made meanwhile).
+    async fn take_over(self: &Arc<Self>, id: &str) {
+        let Ok(gid) = id.parse::<GameId>() else {
+            return;
+        };
+        let slot = match self.slot(&gid).await {
+            Ok(slot) => slot,
+            Err(e) => {
+                tracing::warn!(error = %e, id, "cannot load a game to take over its job");
+                return;
+            }
+        };
+        tracing::info!(id, "took over the computer's move from a node that is gone");
+        let mut game = slot.game.lock().await;
+        if let Err(e) = self.refresh(&slot, &mut game).await {
+            tracing::warn!(error = %e, "cannot read a game taken over");
+        }
+        if game.computer_to_act().is_some() {
+            self.follow_up(&slot, &game);
+        } else {
+            drop(game);
+            let _ = self.store.drop_job(gid).await;
+        }
     }
 
     /// Tells WebSocket sessions and long polls to end (graceful shutdown) and stops all
@@ -607,6 +742,7 @@ impl Hub {
             watched: AtomicU64::new(0),
             retired: AtomicBool::new(false),
             presence: Mutex::new(Presence::default()),
+            id: id.clone(),
         });
         self.map().entry(id).or_insert(slot).clone()
     }
@@ -909,6 +1045,7 @@ impl Hub {
         };
         let stop = self.register(slot, Purpose::Move, version);
         let budget = limits.time.unwrap_or(Duration::from_millis(CHOICE_MS));
+        let revision = game.revision();
         let job = Job {
             on_info: Hub::progress(slot, Purpose::Move, &position),
             position,
@@ -925,6 +1062,21 @@ impl Hub {
             drop(slot.game.lock().await);
             if !slot.searches().iter().any(|r| Arc::ptr_eq(&r.stop, &stop)) {
                 return;
+            }
+            // One node searches each move: the one that holds its job. Another that
+            // holds it already will write the move, and this node hears of it.
+            match hub
+                .store
+                .claim_job(slot.id.clone(), revision, now_ms())
+                .await
+            {
+                Ok(true) => {}
+                Ok(false) => {
+                    Hub::unregister(&slot, &stop);
+                    tracing::debug!(id = %slot.id, "another node searches this move");
+                    return;
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot note the computer's job; searching"),
             }
             // A computer move is never refused: it waits its turn, and the players see
             // that it does.
@@ -988,7 +1140,9 @@ impl Hub {
         });
     }
 
-    fn is_closing(&self) -> bool {
+    /// Whether the server is stopping (see [`Hub::close`]).
+    #[must_use]
+    pub fn is_closing(&self) -> bool {
         *self.closing.borrow()
     }
 
@@ -1128,6 +1282,9 @@ impl Hub {
     /// searched again when the game is next opened).
     pub async fn abandon(&self, slot: &Slot) {
         slot.cancel(None);
+        if let Err(e) = self.store.drop_job(slot.id.clone()).await {
+            tracing::warn!(error = %e, "cannot give up the computer's job");
+        }
         // The computer's clock stands until its search starts again.
         slot.game.lock().await.stop_computer_clock(now_ms());
         tracing::debug!("game abandoned: searches cancelled");

@@ -1,12 +1,10 @@
 //! The lobby: open seeks, quick pairing and challenges between people, and the live
 //! feed of them that every lobby socket follows.
 //!
-//! Seeks and challenges live in memory (a restart forgets them, as lichess forgets open
-//! seeks); the games they start are stored like any other. A seek disappears when its
-//! owner accepts another, starts any game, or closes their last lobby page.
-
-use std::collections::HashMap;
-use std::sync::Mutex;
+//! Seeks and challenges are kept in the store, so that every node on one database shows
+//! the same lobby, and one seek or challenge is taken once. A seek disappears when its
+//! owner accepts another, starts any game, or closes their last lobby page on every
+//! node (a graceful restart keeps it; an unattended seek goes after [`SEEK_TTL_MS`]).
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -17,6 +15,7 @@ use crate::clock::ClockSetup;
 use crate::error::Error;
 use crate::identity::IdentityId;
 use crate::live::{ForbiddenPolicy, Mode, Owners, Setup};
+use crate::store::{Store, Taken};
 
 /// Open seeks one person may have at once.
 pub const MAX_SEEKS_EACH: usize = 3;
@@ -132,7 +131,7 @@ impl Terms {
 }
 
 /// A person as the lobby shows them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Person {
     /// Their identity (their profile's id).
     pub id: IdentityId,
@@ -146,7 +145,7 @@ pub struct Person {
 }
 
 /// An open seek.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Seek {
     /// Its id.
     pub id: String,
@@ -161,7 +160,7 @@ pub struct Seek {
 }
 
 /// A challenge: a link anyone (or one named player) may accept.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Challenge {
     /// Its id (the secret of the link).
     pub id: String,
@@ -175,8 +174,8 @@ pub struct Challenge {
     pub created_at: i64,
 }
 
-/// What lobby sockets hear. Messages with `for` go to those identities only.
-#[derive(Clone, Debug, Serialize)]
+/// What lobby sockets hear.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LobbyMsg {
     /// Every open seek (first message on a socket).
@@ -198,369 +197,361 @@ pub enum LobbyMsg {
     Challenge {
         /// It.
         challenge: Challenge,
-        /// Whom it is for.
-        #[serde(skip)]
-        to: IdentityId,
     },
     /// A challenge was declined or withdrawn.
     ChallengeGone {
         /// Its id.
         id: String,
         /// `declined`, `cancelled`, `expired` or `accepted`.
-        why: &'static str,
-        /// Who is told.
-        #[serde(skip)]
-        to: Vec<IdentityId>,
+        why: String,
     },
     /// A game has started for these players: go to it.
     GameStarted {
         /// The game's id.
         game: String,
-        /// Who plays it.
-        #[serde(skip)]
-        players: Vec<IdentityId>,
     },
 }
 
-impl LobbyMsg {
+/// A lobby message and whom it is for: everyone, or only the sockets of some people.
+/// This is also what nodes tell each other (as JSON), so each passes the other's news to
+/// its own sockets.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Routed {
+    /// The message.
+    pub msg: LobbyMsg,
+    /// Only these people's sockets (none: everyone's).
+    pub to: Option<Vec<IdentityId>>,
+}
+
+impl Routed {
+    fn all(msg: LobbyMsg) -> Routed {
+        Routed { msg, to: None }
+    }
+
     /// Whether a socket of `who` (or of nobody) should get this message.
     #[must_use]
     pub fn is_for(&self, who: Option<&IdentityId>) -> bool {
-        match self {
-            LobbyMsg::Challenge { to, .. } => Some(to) == who,
-            LobbyMsg::ChallengeGone { to, .. } => who.is_some_and(|w| to.contains(w)),
-            LobbyMsg::GameStarted { players, .. } => who.is_some_and(|w| players.contains(w)),
-            _ => true,
+        match &self.to {
+            None => true,
+            Some(to) => who.is_some_and(|w| to.contains(w)),
         }
     }
 }
 
-#[derive(Debug, Default)]
-struct State {
-    seeks: Vec<Seek>,
-    challenges: HashMap<String, Challenge>,
-    /// Open lobby sockets per identity.
-    present: HashMap<IdentityId, usize>,
-}
-
-/// The lobby.
+/// The lobby. Its seeks and challenges are in the store, shared by every node on the
+/// database; each node passes the news to its own lobby sockets.
 #[derive(Debug)]
 pub struct Lobby {
-    state: Mutex<State>,
-    tx: broadcast::Sender<LobbyMsg>,
+    store: Store,
+    tx: broadcast::Sender<Routed>,
 }
 
-impl Default for Lobby {
-    fn default() -> Lobby {
-        Lobby {
-            state: Mutex::default(),
-            tx: broadcast::Sender::new(256),
-        }
-    }
+/// The place of the lobby among the places people are (see [`Store::enter`]).
+pub const PLACE: &str = "lobby";
+
+fn decode<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Error> {
+    serde_json::from_str(body).map_err(|e| Error::Internal(format!("a stored lobby row: {e}")))
+}
+
+fn decode_all<T: serde::de::DeserializeOwned>(bodies: &[String]) -> Vec<T> {
+    bodies
+        .iter()
+        .filter_map(|b| {
+            decode(b)
+                .inspect_err(|e| tracing::warn!(error = %e, "skipping a lobby row"))
+                .ok()
+        })
+        .collect()
+}
+
+fn encode<T: Serialize>(v: &T) -> Result<String, Error> {
+    serde_json::to_string(v).map_err(|e| Error::Internal(format!("a lobby row: {e}")))
 }
 
 impl Lobby {
-    fn state(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The lobby of the store.
+    #[must_use]
+    pub fn new(store: Store) -> Lobby {
+        Lobby {
+            store,
+            tx: broadcast::Sender::new(256),
+        }
     }
 
-    fn send(&self, msg: LobbyMsg) {
+    /// Passes `news` to this node's sockets and tells the other nodes.
+    async fn publish(&self, news: Routed) {
+        if self.store.is_postgres() {
+            match serde_json::to_string(&news) {
+                Ok(json) => {
+                    if let Err(e) = self.store.tell_lobby(json).await {
+                        tracing::warn!(error = %e, "cannot tell the other nodes of lobby news");
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot encode lobby news"),
+            }
+        }
+        self.relay(news);
+    }
+
+    /// Passes news (this node's or another's) to this node's lobby sockets.
+    pub fn relay(&self, news: Routed) {
         // No subscribers is fine.
-        let _ = self.tx.send(msg);
+        let _ = self.tx.send(news);
+    }
+
+    async fn removed(&self, ids: Vec<String>) {
+        for id in ids {
+            self.publish(Routed::all(LobbyMsg::SeekRemoved { id }))
+                .await;
+        }
     }
 
     /// Follows the lobby: the open seeks now, and a receiver of what follows. The
-    /// socket's owner counts as present until [`Lobby::leave`].
-    pub fn join(&self, who: Option<&IdentityId>) -> (Vec<Seek>, broadcast::Receiver<LobbyMsg>) {
-        let mut s = self.state();
+    /// socket's owner is in the lobby until [`Lobby::leave`].
+    pub async fn join(
+        &self,
+        who: Option<&IdentityId>,
+        now: i64,
+    ) -> Result<(Vec<Seek>, broadcast::Receiver<Routed>), Error> {
+        let rx = self.tx.subscribe();
         if let Some(w) = who {
-            *s.present.entry(w.clone()).or_default() += 1;
+            self.store.enter(PLACE.into(), Some(w.clone()), now).await?;
         }
-        (s.seeks.clone(), self.tx.subscribe())
+        Ok((self.seeks(now).await?, rx))
     }
 
-    /// A lobby socket closed: when it was its owner's last, their seeks go.
-    pub fn leave(&self, who: Option<&IdentityId>) {
+    /// A lobby socket closed: when it was its owner's last on any node, their seeks go.
+    /// At a graceful stop (`stopping`) they stay, for the owner to find on another
+    /// node or after the restart.
+    pub async fn leave(&self, who: Option<&IdentityId>, now: i64, stopping: bool) {
         let Some(w) = who else { return };
-        let gone = {
-            let mut s = self.state();
-            let n = s.present.entry(w.clone()).or_default();
-            *n = n.saturating_sub(1);
-            if *n > 0 {
-                return;
-            }
-            s.present.remove(w);
-            take_seeks_of(&mut s, std::slice::from_ref(w))
-        };
-        for id in gone {
-            self.send(LobbyMsg::SeekRemoved { id });
+        if stopping {
+            return;
+        }
+        match self.store.leave(PLACE.into(), Some(w.clone()), now).await {
+            Ok(true) => self.gone(w).await,
+            Ok(false) => {}
+            Err(e) => tracing::warn!(error = %e, "cannot note that someone left the lobby"),
+        }
+    }
+
+    /// `who` has no lobby page open anywhere any more: their seeks go.
+    pub async fn gone(&self, who: &IdentityId) {
+        match self.store.drop_seeks_of(vec![who.clone()]).await {
+            Ok(ids) => self.removed(ids).await,
+            Err(e) => tracing::warn!(error = %e, "cannot drop the seeks of someone who left"),
         }
     }
 
     /// The open seeks.
-    #[must_use]
-    pub fn seeks(&self, now: i64) -> Vec<Seek> {
-        self.expire(now);
-        self.state().seeks.clone()
+    pub async fn seeks(&self, now: i64) -> Result<Vec<Seek>, Error> {
+        self.expire(now).await?;
+        Ok(decode_all(&self.store.seeks().await?))
     }
 
     /// Drops seeks of absent owners and challenges past their time.
-    fn expire(&self, now: i64) {
-        let (seeks, challenges) = {
-            let mut s = self.state();
-            let present = s.present.clone();
-            let mut gone = Vec::new();
-            s.seeks.retain(|k| {
-                let keep = present.contains_key(&k.by.id) || now - k.created_at < SEEK_TTL_MS;
-                if !keep {
-                    gone.push(k.id.clone());
-                }
-                keep
-            });
-            let mut expired = Vec::new();
-            s.challenges.retain(|_, c| {
-                let keep = now - c.created_at < CHALLENGE_TTL_MS;
-                if !keep {
-                    expired.push(c.clone());
-                }
-                keep
-            });
-            (gone, expired)
-        };
-        for id in seeks {
-            self.send(LobbyMsg::SeekRemoved { id });
+    async fn expire(&self, now: i64) -> Result<(), Error> {
+        let gone = self.store.expire_seeks(now - SEEK_TTL_MS, now).await?;
+        self.removed(gone).await;
+        let expired = self.store.expire_challenges(now - CHALLENGE_TTL_MS).await?;
+        for c in decode_all::<Challenge>(&expired) {
+            self.challenge_gone(&c, "expired").await;
         }
-        for c in challenges {
-            self.send(LobbyMsg::ChallengeGone {
-                id: c.id.clone(),
-                why: "expired",
-                to: involved(&c),
-            });
-        }
+        Ok(())
     }
 
     /// Opens a seek.
-    pub fn add_seek(&self, seek: Seek, now: i64) -> Result<Seek, Error> {
-        self.expire(now);
-        {
-            let mut s = self.state();
-            if s.seeks.iter().filter(|k| k.by.id == seek.by.id).count() >= MAX_SEEKS_EACH {
+    pub async fn add_seek(&self, seek: Seek, now: i64) -> Result<Seek, Error> {
+        self.expire(now).await?;
+        let row = crate::store::SeekRow {
+            id: seek.id.clone(),
+            owner: seek.by.id.clone(),
+            preset: seek.preset.clone(),
+            rating: seek.by.rating,
+            created_at: seek.created_at,
+            body: encode(&seek)?,
+        };
+        match self.store.add_seek(row, MAX_SEEKS_EACH, MAX_SEEKS).await? {
+            Some(true) => {
                 return Err(Error::TooManyRequests(format!(
                     "you have {MAX_SEEKS_EACH} open seeks; cancel one first"
                 )));
             }
-            if s.seeks.len() >= MAX_SEEKS {
-                return Err(Error::Busy);
-            }
-            s.seeks.push(seek.clone());
+            Some(false) => return Err(Error::Busy),
+            None => {}
         }
-        self.send(LobbyMsg::SeekAdded { seek: seek.clone() });
+        self.publish(Routed::all(LobbyMsg::SeekAdded { seek: seek.clone() }))
+            .await;
         Ok(seek)
     }
 
     /// Cancels `who`'s seek `id`.
-    pub fn cancel_seek(&self, id: &str, who: &IdentityId) -> Result<(), Error> {
-        {
-            let mut s = self.state();
-            let at =
-                s.seeks.iter().position(|k| k.id == id).ok_or_else(|| {
-                    Error::NotFound("no such seek (it may have been taken)".into())
-                })?;
-            if &s.seeks[at].by.id != who {
+    pub async fn cancel_seek(&self, id: &str, who: &IdentityId) -> Result<(), Error> {
+        match self.store.cancel_seek(id.into(), who.clone()).await? {
+            Taken::Done(()) => {}
+            Taken::Missing => return Err(no_seek()),
+            Taken::Refused { .. } => {
                 return Err(Error::NotYours("this seek is someone else's".into()));
             }
-            s.seeks.remove(at);
         }
-        self.send(LobbyMsg::SeekRemoved { id: id.to_string() });
+        self.removed(vec![id.to_string()]).await;
         Ok(())
     }
 
-    /// Takes seek `id` for `taker` (it leaves the lobby at once, so two people cannot
-    /// both take it). The caller starts the game, then calls [`Lobby::started`].
-    pub fn take_seek(&self, id: &str, taker: &IdentityId) -> Result<Seek, Error> {
-        let seek = {
-            let mut s = self.state();
-            let at =
-                s.seeks.iter().position(|k| k.id == id).ok_or_else(|| {
-                    Error::NotFound("no such seek (it may have been taken)".into())
-                })?;
-            if &s.seeks[at].by.id == taker {
+    /// Takes seek `id` for `taker` (it leaves the lobby at once, on every node, so two
+    /// people cannot both take it). The caller starts the game, then calls
+    /// [`Lobby::started`].
+    pub async fn take_seek(&self, id: &str, taker: &IdentityId) -> Result<Seek, Error> {
+        let seek: Seek = match self.store.take_seek(id.into(), taker.clone()).await? {
+            Taken::Done(body) => decode(&body)?,
+            Taken::Missing => return Err(no_seek()),
+            Taken::Refused { .. } => {
                 return Err(Error::Conflict("this is your own seek".into()));
             }
-            s.seeks.remove(at)
         };
-        self.send(LobbyMsg::SeekRemoved {
-            id: seek.id.clone(),
-        });
+        self.removed(vec![seek.id.clone()]).await;
         Ok(seek)
     }
 
-    /// The oldest quick-pairing seek of `preset` by someone else, closest in rating to
-    /// `rating` first (taken, as [`Lobby::take_seek`]).
-    pub fn take_pairing(&self, preset: &str, taker: &IdentityId, rating: f64) -> Option<Seek> {
-        let seek = {
-            let mut s = self.state();
-            let at = s
-                .seeks
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.preset.as_deref() == Some(preset) && &k.by.id != taker)
-                .min_by(|(_, a), (_, b)| {
-                    let d = |k: &Seek| (k.by.rating.unwrap_or(1500.0) - rating).abs();
-                    d(a).total_cmp(&d(b)).then(a.created_at.cmp(&b.created_at))
-                })
-                .map(|(i, _)| i)?;
-            s.seeks.remove(at)
+    /// The quick-pairing seek of `preset` by someone else closest in rating to `rating`,
+    /// the oldest first among equals (taken, as [`Lobby::take_seek`]).
+    pub async fn take_pairing(
+        &self,
+        preset: &str,
+        taker: &IdentityId,
+        rating: f64,
+    ) -> Result<Option<Seek>, Error> {
+        let Some((id, body)) = self
+            .store
+            .take_pairing(preset.into(), taker.clone(), rating)
+            .await?
+        else {
+            return Ok(None);
         };
-        self.send(LobbyMsg::SeekRemoved {
-            id: seek.id.clone(),
-        });
-        Some(seek)
+        self.removed(vec![id]).await;
+        Ok(Some(decode(&body)?))
     }
 
     /// A game started for `players`: their other seeks go, and their lobby pages are
     /// told where to go.
-    pub fn started(&self, game: &str, players: &[IdentityId]) {
-        let gone = take_seeks_of(&mut self.state(), players);
-        for id in gone {
-            self.send(LobbyMsg::SeekRemoved { id });
+    pub async fn started(&self, game: &str, players: &[IdentityId]) {
+        match self.store.drop_seeks_of(players.to_vec()).await {
+            Ok(ids) => self.removed(ids).await,
+            Err(e) => tracing::warn!(error = %e, "cannot drop the seeks of players"),
         }
-        self.send(LobbyMsg::GameStarted {
-            game: game.to_string(),
-            players: players.to_vec(),
-        });
+        self.publish(Routed {
+            msg: LobbyMsg::GameStarted {
+                game: game.to_string(),
+            },
+            to: Some(players.to_vec()),
+        })
+        .await;
     }
 
     /// `who` started a game elsewhere (against the computer): their seeks go.
-    pub fn busy(&self, who: &IdentityId) {
-        let gone = take_seeks_of(&mut self.state(), std::slice::from_ref(who));
-        for id in gone {
-            self.send(LobbyMsg::SeekRemoved { id });
-        }
+    pub async fn busy(&self, who: &IdentityId) {
+        self.gone(who).await;
     }
 
     /// Opens a challenge; a named opponent hears of it at once on any lobby page.
-    pub fn add_challenge(&self, c: Challenge, now: i64) -> Result<Challenge, Error> {
-        self.expire(now);
-        {
-            let mut s = self.state();
-            let mine = s.challenges.values().filter(|x| x.by.id == c.by.id).count();
-            if mine >= MAX_CHALLENGES_EACH {
-                return Err(Error::TooManyRequests(format!(
-                    "you have {MAX_CHALLENGES_EACH} open challenges; cancel one first"
-                )));
-            }
-            s.challenges.insert(c.id.clone(), c.clone());
+    pub async fn add_challenge(&self, c: Challenge, now: i64) -> Result<Challenge, Error> {
+        self.expire(now).await?;
+        let row = crate::store::ChallengeRow {
+            id: c.id.clone(),
+            owner: c.by.id.clone(),
+            addressee: c.to.as_ref().map(|t| t.id.clone()),
+            created_at: c.created_at,
+            body: encode(&c)?,
+        };
+        if !self.store.add_challenge(row, MAX_CHALLENGES_EACH).await? {
+            return Err(Error::TooManyRequests(format!(
+                "you have {MAX_CHALLENGES_EACH} open challenges; cancel one first"
+            )));
         }
         if let Some(to) = &c.to {
-            self.send(LobbyMsg::Challenge {
-                challenge: c.clone(),
-                to: to.id.clone(),
-            });
+            self.publish(Routed {
+                msg: LobbyMsg::Challenge {
+                    challenge: c.clone(),
+                },
+                to: Some(vec![to.id.clone()]),
+            })
+            .await;
         }
         Ok(c)
     }
 
     /// A challenge, for whoever has its link.
-    pub fn challenge(&self, id: &str, now: i64) -> Result<Challenge, Error> {
-        self.expire(now);
-        self.state()
-            .challenges
-            .get(id)
-            .cloned()
-            .ok_or_else(|| Error::NotFound("no such challenge (it may have been answered)".into()))
+    pub async fn challenge(&self, id: &str, now: i64) -> Result<Challenge, Error> {
+        self.expire(now).await?;
+        match self.store.challenge(id.into()).await? {
+            Some(body) => decode(&body),
+            None => Err(no_challenge()),
+        }
     }
 
-    /// Challenges made to `who` and still open.
-    #[must_use]
-    pub fn challenges_for(&self, who: &IdentityId, now: i64) -> Vec<Challenge> {
-        self.expire(now);
-        let mut v: Vec<Challenge> = self
-            .state()
-            .challenges
-            .values()
-            .filter(|c| c.to.as_ref().is_some_and(|t| &t.id == who) || &c.by.id == who)
-            .cloned()
-            .collect();
-        v.sort_by_key(|c| c.created_at);
-        v
+    /// Challenges made by or to `who` and still open, oldest first.
+    pub async fn challenges_for(
+        &self,
+        who: &IdentityId,
+        now: i64,
+    ) -> Result<Vec<Challenge>, Error> {
+        self.expire(now).await?;
+        Ok(decode_all(&self.store.challenges_of(who.clone()).await?))
     }
 
-    /// Takes challenge `id` for `taker` (removed at once). A named challenge is for its
-    /// addressee only; nobody accepts their own.
-    pub fn take_challenge(&self, id: &str, taker: &IdentityId) -> Result<Challenge, Error> {
-        let c = {
-            let mut s = self.state();
-            let c = s.challenges.get(id).ok_or_else(|| {
-                Error::NotFound("no such challenge (it may have been answered)".into())
-            })?;
-            if &c.by.id == taker {
-                return Err(Error::Conflict("this is your own challenge".into()));
+    /// Takes challenge `id` for `taker` (removed at once, on every node). A named
+    /// challenge is for its addressee only; nobody accepts their own.
+    pub async fn take_challenge(&self, id: &str, taker: &IdentityId) -> Result<Challenge, Error> {
+        match self.store.take_challenge(id.into(), taker.clone()).await? {
+            Taken::Done(body) => decode(&body),
+            Taken::Missing => Err(no_challenge()),
+            Taken::Refused { owner, .. } if owner == taker.as_str() => {
+                Err(Error::Conflict("this is your own challenge".into()))
             }
-            if c.to.as_ref().is_some_and(|t| &t.id != taker) {
-                return Err(Error::NotYours("this challenge is for someone else".into()));
+            Taken::Refused { .. } => {
+                Err(Error::NotYours("this challenge is for someone else".into()))
             }
-            s.challenges.remove(id).expect("present")
-        };
-        Ok(c)
+        }
     }
 
     /// Declines (the addressee) or withdraws (the challenger) challenge `id`.
-    pub fn drop_challenge(&self, id: &str, who: &IdentityId) -> Result<(), Error> {
-        let (c, why) = {
-            let mut s = self.state();
-            let c = s.challenges.get(id).ok_or_else(|| {
-                Error::NotFound("no such challenge (it may have been answered)".into())
-            })?;
-            let why = if &c.by.id == who {
-                "cancelled"
-            } else if c.to.as_ref().is_some_and(|t| &t.id == who) {
-                "declined"
-            } else {
+    pub async fn drop_challenge(&self, id: &str, who: &IdentityId) -> Result<(), Error> {
+        let (body, by_owner) = match self.store.drop_challenge(id.into(), who.clone()).await? {
+            Taken::Done(done) => done,
+            Taken::Missing => return Err(no_challenge()),
+            Taken::Refused { .. } => {
                 return Err(Error::NotYours(
                     "only the challenger or the one challenged may do this".into(),
                 ));
-            };
-            (s.challenges.remove(id).expect("present"), why)
+            }
         };
-        self.send(LobbyMsg::ChallengeGone {
-            id: c.id.clone(),
-            why,
-            to: involved(&c),
-        });
+        let c: Challenge = decode(&body)?;
+        let why = if by_owner { "cancelled" } else { "declined" };
+        self.challenge_gone(&c, why).await;
         Ok(())
     }
-}
 
-impl Lobby {
     /// Tells a challenge's two people it is gone (`why`: accepted, ...).
-    pub fn send_challenge_gone(&self, c: &Challenge, why: &'static str) {
-        self.send(LobbyMsg::ChallengeGone {
-            id: c.id.clone(),
-            why,
-            to: involved(c),
-        });
+    pub async fn challenge_gone(&self, c: &Challenge, why: &str) {
+        let mut to = vec![c.by.id.clone()];
+        to.extend(c.to.as_ref().map(|t| t.id.clone()));
+        self.publish(Routed {
+            msg: LobbyMsg::ChallengeGone {
+                id: c.id.clone(),
+                why: why.to_string(),
+            },
+            to: Some(to),
+        })
+        .await;
     }
 }
 
-fn involved(c: &Challenge) -> Vec<IdentityId> {
-    let mut v = vec![c.by.id.clone()];
-    v.extend(c.to.as_ref().map(|t| t.id.clone()));
-    v
+fn no_seek() -> Error {
+    Error::NotFound("no such seek (it may have been taken)".into())
 }
 
-fn take_seeks_of(s: &mut State, who: &[IdentityId]) -> Vec<String> {
-    let mut gone = Vec::new();
-    s.seeks.retain(|k| {
-        let keep = !who.contains(&k.by.id);
-        if !keep {
-            gone.push(k.id.clone());
-        }
-        keep
-    });
-    gone
+fn no_challenge() -> Error {
+    Error::NotFound("no such challenge (it may have been answered)".into())
 }
 
 /// The quick-pairing presets: name, terms.
@@ -626,78 +617,145 @@ mod tests {
         }
     }
 
-    #[test]
-    fn seeks_go_with_their_owner_and_are_taken_once() {
-        let lobby = Lobby::default();
-        let (none, mut rx) = lobby.join(Some(&who("b")));
+    fn lobby() -> Lobby {
+        Lobby::new(Store::open_in_memory().unwrap())
+    }
+
+    #[tokio::test]
+    async fn seeks_go_with_their_owner_and_are_taken_once() {
+        let lobby = lobby();
+        let (none, mut rx) = lobby.join(Some(&who("b")), 0).await.unwrap();
         assert!(none.is_empty());
-        lobby.join(Some(&who("a")));
-        lobby.add_seek(seek("s1", "a", None, 1500.0, 0), 0).unwrap();
-        lobby.add_seek(seek("s2", "a", None, 1500.0, 0), 0).unwrap();
-        assert!(matches!(rx.try_recv(), Ok(LobbyMsg::SeekAdded { .. })));
+        lobby.join(Some(&who("a")), 0).await.unwrap();
+        lobby
+            .add_seek(seek("s1", "a", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
+        lobby
+            .add_seek(seek("s2", "a", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
         assert!(matches!(
-            lobby.take_seek("s1", &who("a")),
+            rx.try_recv().map(|r| r.msg),
+            Ok(LobbyMsg::SeekAdded { .. })
+        ));
+        assert!(matches!(
+            lobby.take_seek("s1", &who("a")).await,
             Err(Error::Conflict(_))
         ));
         assert!(matches!(
-            lobby.cancel_seek("s1", &who("b")),
+            lobby.cancel_seek("s1", &who("b")).await,
             Err(Error::NotYours(_))
         ));
-        let taken = lobby.take_seek("s1", &who("b")).unwrap();
-        assert_eq!(taken.id, "s1");
+        let taken = lobby.take_seek("s1", &who("b")).await.unwrap();
+        assert_eq!(taken, seek("s1", "a", None, 1500.0, 0), "as it was made");
         assert!(matches!(
-            lobby.take_seek("s1", &who("c")),
+            lobby.take_seek("s1", &who("c")).await,
             Err(Error::NotFound(_))
         ));
         // a leaves the lobby: the other seek goes too.
-        lobby.leave(Some(&who("a")));
-        assert!(lobby.seeks(0).is_empty());
+        lobby.leave(Some(&who("a")), 0, false).await;
+        assert!(lobby.seeks(0).await.unwrap().is_empty());
         // A seek by someone never present lasts its time.
-        lobby.add_seek(seek("s3", "c", None, 1500.0, 0), 0).unwrap();
-        assert_eq!(lobby.seeks(SEEK_TTL_MS - 1).len(), 1);
-        assert!(lobby.seeks(SEEK_TTL_MS).is_empty());
+        lobby
+            .add_seek(seek("s3", "c", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
+        assert_eq!(lobby.seeks(SEEK_TTL_MS - 1).await.unwrap().len(), 1);
+        assert!(lobby.seeks(SEEK_TTL_MS).await.unwrap().is_empty());
         for i in 0..MAX_SEEKS_EACH {
             lobby
                 .add_seek(seek(&format!("d{i}"), "d", None, 1500.0, 0), 0)
+                .await
                 .unwrap();
         }
         assert!(matches!(
-            lobby.add_seek(seek("dx", "d", None, 1500.0, 0), 0),
+            lobby.add_seek(seek("dx", "d", None, 1500.0, 0), 0).await,
             Err(Error::TooManyRequests(_))
         ));
+        // A graceful stop keeps the seeks of those still in the lobby.
+        lobby.join(Some(&who("e")), 0).await.unwrap();
+        lobby
+            .add_seek(seek("e1", "e", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
+        lobby.leave(Some(&who("e")), 0, true).await;
+        assert!(lobby.seeks(0).await.unwrap().iter().any(|k| k.id == "e1"));
     }
 
-    #[test]
-    fn quick_pairing_takes_the_closest_rating_of_the_same_preset() {
-        let lobby = Lobby::default();
+    #[tokio::test]
+    async fn one_seek_is_taken_by_one_of_two_nodes() {
+        let db = std::env::temp_dir().join(format!("wuzi-lobby-{}.sqlite3", std::process::id()));
+        let _ = std::fs::remove_file(&db);
+        let (one, two) = (
+            Lobby::new(Store::open(&db).unwrap()),
+            Lobby::new(Store::open(&db).unwrap()),
+        );
+        one.add_seek(seek("s1", "a", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
+        // The other node shows it, and past its time without its owner keeps it while
+        // the owner has a lobby page open on the first.
+        one.join(Some(&who("a")), SEEK_TTL_MS - 1000).await.unwrap();
+        assert_eq!(two.seeks(SEEK_TTL_MS).await.unwrap().len(), 1);
+        one.leave(Some(&who("a")), SEEK_TTL_MS, true).await;
+        assert_eq!(
+            two.seeks(SEEK_TTL_MS + crate::OUTAGE_AFTER_MS)
+                .await
+                .unwrap()
+                .len(),
+            0,
+            "the owner's node is gone"
+        );
+        one.join(Some(&who("a")), 0).await.unwrap();
+        one.add_seek(seek("s1", "a", None, 1500.0, 0), 0)
+            .await
+            .unwrap();
+        let (b, c) = (who("b"), who("c"));
+        let (x, y) = tokio::join!(two.take_seek("s1", &b), one.take_seek("s1", &c));
+        assert!(x.is_ok() != y.is_ok(), "taken once: {x:?} {y:?}");
+        let _ = std::fs::remove_file(&db);
+    }
+
+    #[tokio::test]
+    async fn quick_pairing_takes_the_closest_rating_of_the_same_preset() {
+        let lobby = lobby();
         for (id, by, r) in [
             ("far", "a", 2100.0),
             ("near", "b", 1550.0),
             ("mine", "c", 1500.0),
         ] {
-            lobby.join(Some(&who(by)));
-            lobby.add_seek(seek(id, by, Some("p"), r, 0), 0).unwrap();
+            lobby.join(Some(&who(by)), 0).await.unwrap();
+            lobby
+                .add_seek(seek(id, by, Some("p"), r, 0), 0)
+                .await
+                .unwrap();
         }
-        lobby.join(Some(&who("x")));
+        lobby.join(Some(&who("x")), 0).await.unwrap();
         lobby
             .add_seek(seek("other", "x", Some("q"), 1500.0, 0), 0)
+            .await
             .unwrap();
-        let got = lobby.take_pairing("p", &who("c"), 1500.0).unwrap();
-        assert_eq!(got.id, "near");
-        let got = lobby.take_pairing("p", &who("c"), 1500.0).unwrap();
-        assert_eq!(got.id, "far");
+        let got = lobby.take_pairing("p", &who("c"), 1500.0).await.unwrap();
+        assert_eq!(got.unwrap().id, "near");
+        let got = lobby.take_pairing("p", &who("c"), 1500.0).await.unwrap();
+        assert_eq!(got.unwrap().id, "far");
         assert!(
-            lobby.take_pairing("p", &who("c"), 1500.0).is_none(),
+            lobby
+                .take_pairing("p", &who("c"), 1500.0)
+                .await
+                .unwrap()
+                .is_none(),
             "never one's own"
         );
     }
 
-    #[test]
-    fn challenges_are_for_their_addressee_and_private_messages_stay_private() {
-        let lobby = Lobby::default();
+    #[tokio::test]
+    async fn challenges_are_for_their_addressee_and_private_messages_stay_private() {
+        let lobby = lobby();
         let person = |s: &str| Person {
             id: who(s),
-            name: None,
+            name: Some(format!("{s} \"quoted\"")),
             rating: None,
             provisional: false,
         };
@@ -708,22 +766,39 @@ mod tests {
             terms: presets()[0].1.clone(),
             created_at: 0,
         };
-        let (_, mut rx) = lobby.join(None);
-        lobby.add_challenge(c, 0).unwrap();
+        let (_, mut rx) = lobby.join(None, 0).await.unwrap();
+        lobby.add_challenge(c.clone(), 0).await.unwrap();
         let msg = rx.try_recv().unwrap();
         assert!(msg.is_for(Some(&who("b"))));
         assert!(!msg.is_for(Some(&who("z"))) && !msg.is_for(None));
+        assert_eq!(lobby.challenge("c1", 0).await.unwrap(), c, "as made");
         assert!(matches!(
-            lobby.take_challenge("c1", &who("z")),
+            lobby.take_challenge("c1", &who("z")).await,
             Err(Error::NotYours(_))
         ));
         assert!(matches!(
-            lobby.drop_challenge("c1", &who("z")),
+            lobby.take_challenge("c1", &who("a")).await,
+            Err(Error::Conflict(_))
+        ));
+        assert!(matches!(
+            lobby.drop_challenge("c1", &who("z")).await,
             Err(Error::NotYours(_))
         ));
-        assert_eq!(lobby.challenges_for(&who("b"), 0).len(), 1);
-        lobby.drop_challenge("c1", &who("b")).unwrap();
-        assert!(lobby.challenges_for(&who("b"), 0).is_empty());
+        assert_eq!(lobby.challenges_for(&who("b"), 0).await.unwrap().len(), 1);
+        lobby.drop_challenge("c1", &who("b")).await.unwrap();
+        assert!(lobby.challenges_for(&who("b"), 0).await.unwrap().is_empty());
+        let gone = rx.try_recv().unwrap();
+        assert!(gone.is_for(Some(&who("a"))) && gone.is_for(Some(&who("b"))));
+        assert!(matches!(gone.msg, LobbyMsg::ChallengeGone { ref why, .. } if why == "declined"));
+        // Past its time, a challenge is gone.
+        let mut c2 = c.clone();
+        c2.id = "c2".into();
+        lobby.add_challenge(c2, 0).await.unwrap();
+        assert!(lobby.challenge("c2", CHALLENGE_TTL_MS - 1).await.is_ok());
+        assert!(matches!(
+            lobby.challenge("c2", CHALLENGE_TTL_MS).await,
+            Err(Error::NotFound(_))
+        ));
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn sqlite_db() -> TempDb {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_installation_moves_to_postgresql_and_back_with_everything() {
     let sqlite = sqlite_db();
-    let (alice, bob, local, rated) = {
+    let (alice, bob, local, rated, challenge) = {
         let alice = TestApp::on(&sqlite);
         let bob = alice.client();
         register(&alice, "alice").await;
@@ -66,10 +66,21 @@ async fn an_installation_moves_to_postgresql_and_back_with_everything() {
             .post(&format!("/api/games/{rated}/resign"), json!({}))
             .await;
         assert_eq!(s, StatusCode::OK);
+        // An open challenge link, still unanswered.
+        let (s, c) = alice
+            .post("/api/challenges", json!({"terms": {"clock": clock}}))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{c}");
         let alice_cookie = alice.cookie.lock().unwrap().clone();
         let bob_cookie = bob.cookie.lock().unwrap().clone();
         alice.hub.close();
-        (alice_cookie, bob_cookie, local, rated)
+        (
+            alice_cookie,
+            bob_cookie,
+            local,
+            rated,
+            c["id"].as_str().unwrap().to_owned(),
+        )
     };
 
     let pg = PgServer::get();
@@ -93,10 +104,13 @@ async fn an_installation_moves_to_postgresql_and_back_with_everything() {
     assert_eq!(rows("rating_changes"), Some((2, 2)));
     assert_eq!(rows("ratings"), Some((2, 2)));
     assert_eq!(rows("chat_messages"), Some((1, 1)));
+    assert_eq!(rows("challenges"), Some((1, 1)));
     assert!(rows("sessions").unwrap().0 >= 2);
 
     // The copy serves the same people: their sessions, games, ratings and chat.
     let app = TestApp::on(&target);
+    let (s, c) = app.get(&format!("/api/challenges/{challenge}")).await;
+    assert_eq!(s, StatusCode::OK, "the open challenge came along: {c}");
     *app.cookie.lock().unwrap() = alice;
     let (_, me) = app.get("/api/me").await;
     assert_eq!(me["username"], "alice", "{me}");

@@ -10,7 +10,9 @@ mod common;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use common::{PgServer, TempDb, TestApp, game_socket, next_of, state_where};
+use common::{
+    PgServer, TempDb, TestApp, game_socket, lobby_socket, next_of, register, state_where,
+};
 use serde_json::{Value, json};
 use wuzi_server::net::NetLimits;
 
@@ -251,4 +253,156 @@ async fn chat_said_on_one_node_reaches_the_room_on_the_other() {
         .map(|m| m["text"].as_str().unwrap())
         .collect();
     assert_eq!(texts, ["你好 <i>bob</i>", "hi"]);
+}
+
+fn terms() -> Value {
+    json!({"clock": {"kind": "side", "initial_seconds": 600, "increment_seconds": 5}, "color": "black"})
+}
+
+#[tokio::test]
+async fn the_lobby_is_one_across_nodes() {
+    let pg = PgServer::get();
+    let db = TempDb::on_postgres(&pg.url);
+    let alice = TestApp::on(&db);
+    let node_b = TestApp::on(&db);
+    let bob = node_b.client();
+    register(&alice, "alice").await;
+    // Bob is a guest (his first request makes him one) before his lobby page opens.
+    bob.create(json!({"mode": "local"})).await;
+    let (addr_a, addr_b) = (
+        common::serve(&alice, NetLimits::default()).await,
+        common::serve(&node_b, NetLimits::default()).await,
+    );
+    let mut a = lobby_socket(addr_a, &alice).await;
+    let mut b = lobby_socket(addr_b, &bob).await;
+    next_of(&mut a, "seeks").await;
+    next_of(&mut b, "seeks").await;
+    // A seek made on A is seen live on B and listed there; B's person takes it, once.
+    let (s, seek) = alice.post("/api/seeks", terms()).await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    assert_eq!(next_of(&mut b, "seek_added").await["seek"], seek);
+    let (_, listed) = bob.get("/api/seeks").await;
+    assert_eq!(listed, json!([seek.clone()]));
+    let sid = seek["id"].as_str().unwrap();
+    let (s, g) = bob
+        .post(&format!("/api/seeks/{sid}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let (s, e) = same_person(&alice, &node_b)
+        .post(&format!("/api/seeks/{sid}/accept"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "taken already: {e}");
+    // Both lobbies drop the seek, and the seeker, on A, is sent to the game.
+    assert_eq!(next_of(&mut a, "seek_removed").await["id"], seek["id"]);
+    assert_eq!(next_of(&mut a, "game_started").await["game"], g["id"]);
+    // A challenge made on B to alice reaches her socket on A; declined there, B hears.
+    let (s, c) = bob
+        .post("/api/challenges", json!({"to": "alice", "terms": terms()}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{c}");
+    let heard = next_of(&mut a, "challenge").await;
+    assert_eq!(heard["challenge"]["id"], c["id"]);
+    let (_, mine) = alice.get("/api/challenges").await;
+    assert_eq!(mine[0]["id"], c["id"], "{mine}");
+    let (s, e) = alice
+        .post(
+            &format!("/api/challenges/{}/decline", c["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let gone = next_of(&mut b, "challenge_gone").await;
+    assert_eq!(gone["why"], "declined", "{gone}");
+    // A seek goes when its owner's last lobby page, on whichever node, closes.
+    let (_, seek) = bob.post("/api/seeks", terms()).await;
+    assert_eq!(
+        next_of(&mut a, "seek_added").await["seek"]["id"],
+        seek["id"]
+    );
+    b.close(None).await.unwrap();
+    drop(b);
+    assert_eq!(next_of(&mut a, "seek_removed").await["id"], seek["id"]);
+}
+
+#[tokio::test]
+async fn a_player_on_another_node_is_not_away() {
+    let pg = PgServer::get();
+    let db = TempDb::on_postgres(&pg.url);
+    let quick = wuzi_server::HubConfig {
+        claim_after: Duration::from_millis(300),
+        ..Default::default()
+    };
+    let alice = TestApp::with(&db, quick);
+    let node_b = TestApp::with(&db, quick);
+    let bob_on_a = alice.client();
+    let (_, seek) = alice.post("/api/seeks", terms()).await;
+    let (s, g) = bob_on_a
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let id = g["id"].as_str().unwrap().to_owned();
+    let bob = same_person(&bob_on_a, &node_b);
+    let (addr_a, addr_b) = (
+        common::serve(&alice, NetLimits::default()).await,
+        common::serve(&node_b, NetLimits::default()).await,
+    );
+    let mut a = game_socket(addr_a, &alice, &id).await;
+    next_of(&mut a, "state").await;
+    let mut spectator = game_socket(addr_b, &node_b.client(), &id).await;
+    // A spectator on B counts on A.
+    assert_eq!(next_of(&mut a, "crowd").await["spectators"], 1);
+    next_of(&mut spectator, "state").await;
+    // Bob opens the game on A, then moves to B: A does not see him gone.
+    let mut b_on_a = game_socket(addr_a, &bob_on_a, &id).await;
+    next_of(&mut b_on_a, "state").await;
+    let mut b = game_socket(addr_b, &bob, &id).await;
+    next_of(&mut b, "state").await;
+    b_on_a.close(None).await.unwrap();
+    drop(b_on_a);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let g = alice.game(&id).await;
+    assert!(g["away"]["second"].is_null(), "{g}");
+    let (s, e) = alice
+        .post(&format!("/api/games/{id}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "bob is on B: {e}");
+    // He leaves B too: A's socket hears it, and after the wait Alice may claim.
+    b.close(None).await.unwrap();
+    drop(b);
+    state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (s, g) = alice
+        .post(&format!("/api/games/{id}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["reason"], "abandoned");
+}
+
+#[tokio::test]
+async fn a_computer_move_owed_by_a_node_that_stopped_is_made_by_another() {
+    let db = TempDb::new();
+    let a = TestApp::on(&db);
+    let node_b = TestApp::on(&db);
+    // Level 10 thinks for seconds: A stops while it searches the reply to h8.
+    let g = a
+        .create(json!({"computer": {"player": "level10", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap().to_owned();
+    a.play(&id, "h8").await;
+    a.hub.close();
+    assert_eq!(node_b.hub.loaded(), 0, "nobody asked B about the game");
+    assert_eq!(node_b.stored(&id).await.state.moves.len(), 1);
+    // A's searches and heartbeat ended with it. Its lease on the move runs out, and B
+    // takes the job over and moves, still without anyone asking B.
+    let deadline = std::time::Instant::now()
+        + Duration::from_millis(wuzi_server::store::JOB_LEASE_MS as u64 + 20_000);
+    while node_b.stored(&id).await.state.moves.len() < 2 {
+        assert!(std::time::Instant::now() < deadline, "nobody made the move");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(node_b.hub.loaded(), 1, "B made it");
+    assert_eq!(node_b.game(&id).await["ply"], 2);
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{Socket, TempDb, TestApp, code, game_socket, next_of, register, state_where};
+use common::{TempDb, TestApp, code, game_socket, lobby_socket, next_of, register, state_where};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -240,17 +240,6 @@ async fn challenges_go_to_their_addressee_or_to_whoever_has_the_link() {
         .post(&format!("/api/challenges/{cid}/accept"), json!({}))
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND, "answered once");
-}
-
-async fn lobby_socket(addr: std::net::SocketAddr, app: &TestApp) -> Socket {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/lobby/ws")
-        .into_client_request()
-        .unwrap();
-    if let Some(c) = app.cookie.lock().unwrap().clone() {
-        req.headers_mut().insert("cookie", c.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(req).await.unwrap().0
 }
 
 #[tokio::test]

@@ -289,7 +289,7 @@ async fn create(
     let mut setup = req.into_setup()?;
     let who = who.ok_or_else(no_identity)?;
     // Someone who starts a game is no longer seeking one.
-    hub.lobby().busy(&who);
+    hub.lobby().busy(&who).await;
     setup.claim(who);
     let view = hub.create(setup).await?;
     tracing::info!(id = %view.id, mode = ?view.mode, rule = %view.config.rule, "game created");
@@ -473,7 +473,7 @@ pub async fn answer_offer(
             Ok(())
         })
         .await?;
-    hub.lobby().started(&next.id, &players);
+    hub.lobby().started(&next.id, &players).await;
     Ok(view)
 }
 
@@ -502,10 +502,12 @@ async fn claim(
 ) -> Result<ApiJson<GameView>, Error> {
     let slot = find(&hub, &id).await?;
     let wait = hub.config().claim_after.as_millis() as i64;
+    // Whoever is away on whichever node, as of now.
+    hub.reload_presence(&slot).await;
     let view = hub
         .act(&slot, |g, now| {
             let seat = g.seat_of_player(who.as_ref())?;
-            match slot.away_since(seat.other()) {
+            match slot.away_since(&g.setup().owners, seat.other()) {
                 None => Err(Error::WrongPhase(
                     "your opponent is here: there is nothing to claim".into(),
                 )),

@@ -98,13 +98,14 @@ async fn start(
     let setup = terms.setup(Some(offerer.clone()), Some(taker.clone()), coin)?;
     let view = hub.create(setup).await?;
     hub.lobby()
-        .started(&view.id, &[offerer.clone(), taker.clone()]);
+        .started(&view.id, &[offerer.clone(), taker.clone()])
+        .await;
     tracing::info!(id = %view.id, "game between people started");
     Ok(view)
 }
 
-async fn list_seeks(State(hub): State<Arc<Hub>>) -> ApiJson<Vec<Seek>> {
-    ApiJson(hub.lobby().seeks(now_ms()))
+async fn list_seeks(State(hub): State<Arc<Hub>>) -> Result<ApiJson<Vec<Seek>>, Error> {
+    Ok(ApiJson(hub.lobby().seeks(now_ms()).await?))
 }
 
 async fn add_seek(
@@ -121,7 +122,7 @@ async fn add_seek(
         preset: None,
         created_at: now_ms(),
     };
-    let seek = hub.lobby().add_seek(seek, now_ms())?;
+    let seek = hub.lobby().add_seek(seek, now_ms()).await?;
     Ok((StatusCode::CREATED, ApiJson(seek)))
 }
 
@@ -130,7 +131,7 @@ async fn cancel_seek(
     Requester(who): Requester,
     Path(id): Path<String>,
 ) -> Result<ApiJson<serde_json::Value>, Error> {
-    hub.lobby().cancel_seek(&id, &me(who)?)?;
+    hub.lobby().cancel_seek(&id, &me(who)?).await?;
     Ok(ApiJson(serde_json::json!({"cancelled": true})))
 }
 
@@ -140,7 +141,7 @@ async fn accept_seek(
     Path(id): Path<String>,
 ) -> Result<(StatusCode, ApiJson<GameView>), Error> {
     let who = me(who)?;
-    let seek = hub.lobby().take_seek(&id, &who)?;
+    let seek = hub.lobby().take_seek(&id, &who).await?;
     let view = start(&hub, &seek.terms, &seek.by.id, &who).await?;
     Ok((StatusCode::CREATED, ApiJson(view)))
 }
@@ -154,9 +155,9 @@ struct Preset {
     waiting: usize,
 }
 
-async fn list_presets(State(hub): State<Arc<Hub>>) -> ApiJson<Vec<Preset>> {
-    let seeks = hub.lobby().seeks(now_ms());
-    ApiJson(
+async fn list_presets(State(hub): State<Arc<Hub>>) -> Result<ApiJson<Vec<Preset>>, Error> {
+    let seeks = hub.lobby().seeks(now_ms()).await?;
+    Ok(ApiJson(
         presets()
             .into_iter()
             .map(|(id, terms)| Preset {
@@ -168,7 +169,7 @@ async fn list_presets(State(hub): State<Arc<Hub>>) -> ApiJson<Vec<Preset>> {
                 terms,
             })
             .collect(),
-    )
+    ))
 }
 
 /// The answer to a quick-pairing request: a game at once, or a seek that waits.
@@ -199,7 +200,7 @@ async fn pair(
         })?;
     let me_person = person(&hub, &who, &terms).await?;
     let rating = me_person.rating.unwrap_or(1500.0);
-    if let Some(seek) = hub.lobby().take_pairing(name, &who, rating) {
+    if let Some(seek) = hub.lobby().take_pairing(name, &who, rating).await? {
         let view = start(&hub, &seek.terms, &seek.by.id, &who).await?;
         return Ok((StatusCode::CREATED, ApiJson(Paired::Game(Box::new(view)))).into_response());
     }
@@ -210,7 +211,7 @@ async fn pair(
         preset: Some(name.to_string()),
         created_at: now_ms(),
     };
-    let seek = hub.lobby().add_seek(seek, now_ms())?;
+    let seek = hub.lobby().add_seek(seek, now_ms()).await?;
     Ok((StatusCode::ACCEPTED, ApiJson(Paired::Seek(seek))).into_response())
 }
 
@@ -258,7 +259,7 @@ async fn add_challenge(
         terms: req.terms,
         created_at: now_ms(),
     };
-    let c = hub.lobby().add_challenge(challenge, now_ms())?;
+    let c = hub.lobby().add_challenge(challenge, now_ms()).await?;
     Ok((StatusCode::CREATED, ApiJson(c)))
 }
 
@@ -269,14 +270,14 @@ async fn my_challenges(
     let Some(who) = who else {
         return Ok(ApiJson(Vec::new()));
     };
-    Ok(ApiJson(hub.lobby().challenges_for(&who, now_ms())))
+    Ok(ApiJson(hub.lobby().challenges_for(&who, now_ms()).await?))
 }
 
 async fn show_challenge(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<ApiJson<Challenge>, Error> {
-    Ok(ApiJson(hub.lobby().challenge(&id, now_ms())?))
+    Ok(ApiJson(hub.lobby().challenge(&id, now_ms()).await?))
 }
 
 async fn accept_challenge(
@@ -285,9 +286,9 @@ async fn accept_challenge(
     Path(id): Path<String>,
 ) -> Result<(StatusCode, ApiJson<GameView>), Error> {
     let who = me(who)?;
-    let c = hub.lobby().take_challenge(&id, &who)?;
+    let c = hub.lobby().take_challenge(&id, &who).await?;
     let view = start(&hub, &c.terms, &c.by.id, &who).await?;
-    hub.lobby().send_challenge_gone(&c, "accepted");
+    hub.lobby().challenge_gone(&c, "accepted").await;
     Ok((StatusCode::CREATED, ApiJson(view)))
 }
 
@@ -296,7 +297,7 @@ async fn drop_challenge(
     Requester(who): Requester,
     Path(id): Path<String>,
 ) -> Result<ApiJson<serde_json::Value>, Error> {
-    hub.lobby().drop_challenge(&id, &me(who)?)?;
+    hub.lobby().drop_challenge(&id, &me(who)?).await?;
     Ok(ApiJson(serde_json::json!({"done": true})))
 }
 
@@ -409,15 +410,29 @@ pub async fn lobby_session(
     mut sink: OutgoingSink,
     mut stream: IncomingStream,
 ) {
-    let (seeks, mut rx) = hub.lobby().join(who.as_ref());
+    let (seeks, mut rx) = match hub.lobby().join(who.as_ref(), now_ms()).await {
+        Ok(joined) => joined,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot open the lobby");
+            super::ws::send_close(
+                &mut sink,
+                CLOSE_AWAY,
+                "the lobby is unavailable; try again".into(),
+            )
+            .await;
+            return;
+        }
+    };
     let mut first = vec![LobbyMsg::Seeks { seeks }];
     if let Some(w) = &who {
-        for c in hub.lobby().challenges_for(w, now_ms()) {
+        for c in hub
+            .lobby()
+            .challenges_for(w, now_ms())
+            .await
+            .unwrap_or_default()
+        {
             if c.to.as_ref().is_some_and(|t| &t.id == w) {
-                first.push(LobbyMsg::Challenge {
-                    challenge: c,
-                    to: w.clone(),
-                });
+                first.push(LobbyMsg::Challenge { challenge: c });
             }
         }
     }
@@ -444,13 +459,14 @@ pub async fn lobby_session(
             }
             msg = rx.recv() => match msg {
                 Ok(m) if m.is_for(who.as_ref()) => {
-                    ok = sink.send(Outgoing::Text(encode(&m))).await.is_ok();
+                    ok = sink.send(Outgoing::Text(encode(&m.msg))).await.is_ok();
                 }
                 Ok(_) => {}
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                     // Start again from the whole list.
-                    let seeks = hub.lobby().seeks(now_ms());
-                    ok = sink.send(Outgoing::Text(encode(&LobbyMsg::Seeks { seeks }))).await.is_ok();
+                    if let Ok(seeks) = hub.lobby().seeks(now_ms()).await {
+                        ok = sink.send(Outgoing::Text(encode(&LobbyMsg::Seeks { seeks }))).await.is_ok();
+                    }
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break None,
             },
@@ -471,5 +487,7 @@ pub async fn lobby_session(
     if let Some((code, reason)) = close {
         super::ws::send_close(&mut sink, code, reason).await;
     }
-    hub.lobby().leave(who.as_ref());
+    hub.lobby()
+        .leave(who.as_ref(), now_ms(), hub.is_closing())
+        .await;
 }

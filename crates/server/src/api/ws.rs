@@ -272,7 +272,7 @@ where
     };
     // Between people, a player's coming and going is news for the other.
     let announced = online && owners.has(peer.who.as_ref());
-    slot.enter(peer.who.as_ref(), &owners);
+    hub.enter(&slot, peer.who.as_ref(), online).await;
     // And a spectator's is news for everyone (the count).
     let watching = online && !announced;
     if announced {
@@ -366,7 +366,7 @@ where
     if let Some((code, reason)) = close {
         send_close(&mut sink, code, reason).await;
     }
-    slot.leave(peer.who.as_ref(), &owners, crate::hub::now_ms());
+    hub.leave(&slot, peer.who.as_ref(), online).await;
     if announced {
         hub.announce(&slot).await;
     } else if watching {

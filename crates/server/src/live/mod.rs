@@ -417,6 +417,7 @@ impl LiveGame {
             ply: self.game.ply() as i64,
             rated: self.setup.rated,
             rating: self.rated_result(),
+            computer_owes: self.computer_to_act().is_some(),
         }
     }
 

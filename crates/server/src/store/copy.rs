@@ -41,6 +41,17 @@ const TABLES: &[(&str, &str, &str)] = &[
         "game, identity",
     ),
     ("chat_messages", "id, game, room, author, text, at", "id"),
+    // Open seeks and challenges, who left which game, and the computer moves owed (the
+    // new installation's node takes them over). Not the nodes and their pages: they
+    // belong to running processes.
+    ("seeks", "id, owner, preset, rating, created_at, body", "id"),
+    ("challenges", "id, owner, addressee, created_at, body", "id"),
+    ("away", "place, identity, since", "place, identity"),
+    (
+        "computer_jobs",
+        "game, node, revision, leased_until",
+        "game",
+    ),
 ];
 
 /// Rows read and written at a time.

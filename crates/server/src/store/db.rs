@@ -388,7 +388,8 @@ impl Db for PgConn {
 }
 
 /// The PostgreSQL channel on which nodes tell each other what they wrote: `game <id>
-/// <revision>` and `chat <node> <game> <message id>`.
+/// <revision>`, `chat <node> <game> <message id>`, `presence <node> <place>` and
+/// `lobby <node> <JSON>`.
 pub const CHANNEL: &str = "wuzi";
 
 /// What the other nodes on the database did.
@@ -407,6 +408,17 @@ pub enum Notice {
         game: String,
         /// The message.
         id: i64,
+    },
+    /// Someone's pages at `place` (a game's id or `lobby`) opened or closed on another
+    /// node.
+    Presence {
+        /// The place.
+        place: String,
+    },
+    /// News of the lobby from another node (a [`crate::lobby::Routed`] as JSON).
+    Lobby {
+        /// The JSON.
+        news: String,
     },
     /// Notices may have been missed (the listening connection was lost and is back):
     /// whatever is held in memory may be stale.
@@ -432,6 +444,24 @@ impl Notice {
                     game: words.next()?.to_owned(),
                     id: words.next()?.parse().ok()?,
                 }
+            }
+            "presence" => {
+                if words.next()? == node {
+                    return None;
+                }
+                Notice::Presence {
+                    place: words.next()?.to_owned(),
+                }
+            }
+            "lobby" => {
+                if words.next()? == node {
+                    return None;
+                }
+                // The rest is JSON, which may hold spaces.
+                let news = payload.splitn(3, ' ').nth(2)?;
+                return Some(Notice::Lobby {
+                    news: news.to_owned(),
+                });
             }
             _ => return None,
         };
@@ -647,6 +677,20 @@ mod tests {
             })
         );
         assert_eq!(Notice::parse("chat n1 abc 12", "n1"), None);
+        assert_eq!(
+            Notice::parse("presence n2 lobby", "n1"),
+            Some(Notice::Presence {
+                place: "lobby".into()
+            })
+        );
+        assert_eq!(Notice::parse("presence n1 lobby", "n1"), None);
+        assert_eq!(
+            Notice::parse(r#"lobby n2 {"a": "b c"}"#, "n1"),
+            Some(Notice::Lobby {
+                news: r#"{"a": "b c"}"#.into()
+            })
+        );
+        assert_eq!(Notice::parse("lobby n1 {}", "n1"), None);
         for junk in [
             "",
             "game",

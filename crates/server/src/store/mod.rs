@@ -25,10 +25,16 @@ use crate::live::StoredGame;
 mod chat;
 mod copy;
 pub mod db;
+mod jobs;
+mod lobby;
+mod presence;
 mod ratings;
 pub use chat::ChatMessage;
 pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
+pub use jobs::JOB_LEASE_MS;
+pub use lobby::{ChallengeRow, SeekRow, Taken};
+pub use presence::{Left, Presence};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
     RatingRow,
@@ -46,6 +52,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_ratings.sql"),
     include_str!("../../migrations/0008_chat.sql"),
     include_str!("../../migrations/0009_revision.sql"),
+    include_str!("../../migrations/0010_nodes.sql"),
 ];
 
 /// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
@@ -60,6 +67,7 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0007_ratings.sql"),
     include_str!("../../migrations/postgres/0008_chat.sql"),
     include_str!("../../migrations/postgres/0009_revision.sql"),
+    include_str!("../../migrations/postgres/0010_nodes.sql"),
 ];
 
 /// How long a PostgreSQL store waits at start-up for its listening connection.
@@ -354,6 +362,7 @@ impl Store {
             state,
             summary,
             new,
+            node: Arc::clone(&self.node),
             reply,
         };
         match &self.backend {
@@ -872,6 +881,9 @@ pub struct GameSummary {
     /// A rated game that is over: what the rating update needs (applied once, with the
     /// write that stores the end).
     pub rating: Option<RatedResult>,
+    /// The computer is to act: the write makes the computer's move a job of the
+    /// writing node (see `jobs`), in the same transaction.
+    pub computer_owes: bool,
 }
 
 /// Which of a player's games to list.
@@ -992,12 +1004,14 @@ fn identity(r: &Row, i: usize) -> Result<IdentityId, StoreError> {
 }
 
 /// One game write waiting for the writer.
-struct WriteJob {
+pub(super) struct WriteJob {
     game: StoredGame,
     setup: String,
     state: String,
     summary: GameSummary,
     new: bool,
+    /// The writing node.
+    node: Arc<str>,
     reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -1103,6 +1117,7 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
         if let Some(rated) = &s.rating {
             ratings::apply(db, &game.id, rated, game.updated_at)?;
         }
+        jobs::note_owed(db, j, game.revision + 1)?;
         db.notify(&format!("game {} {}", game.id, game.revision + 1))?;
         return Ok(());
     }
@@ -1136,7 +1151,7 @@ fn write_one(db: &mut dyn Db, j: &WriteJob) -> Result<(), StoreError> {
     if inserted != 1 {
         return Err(StoreError::Taken(game.id.to_string()));
     }
-    Ok(())
+    jobs::note_owed(db, j, 0)
 }
 
 fn damaged(id: &GameId, e: impl std::fmt::Display) -> StoreError {

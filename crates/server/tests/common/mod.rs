@@ -425,3 +425,15 @@ pub async fn register(app: &TestApp, name: &str) {
         .await;
     assert_eq!(s, StatusCode::CREATED, "{e}");
 }
+
+/// A lobby socket of `app`'s person on the server at `addr`.
+pub async fn lobby_socket(addr: std::net::SocketAddr, app: &TestApp) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/lobby/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(c) = app.cookie.lock().unwrap().clone() {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
