@@ -49,6 +49,11 @@ pub struct NetLimits {
     pub idle: Duration,
     /// Most connections at once (lowered to fit the open-file limit).
     pub max_connections: usize,
+    /// A reverse proxy whose `X-Forwarded-For` is believed: a request from this address
+    /// counts as coming from the address the proxy added last (rate limits per client
+    /// then see the clients, not the proxy). From any other address the header is
+    /// ignored, so nobody can pick the address their requests count against.
+    pub trusted_proxy: Option<std::net::IpAddr>,
 }
 
 impl Default for NetLimits {
@@ -58,6 +63,7 @@ impl Default for NetLimits {
             body: Duration::from_secs(15),
             idle: Duration::from_secs(75),
             max_connections: 10_000,
+            trusted_proxy: None,
         }
     }
 }
@@ -170,6 +176,28 @@ pub async fn serve_connections(
     let _ = tokio::time::timeout(drain, permits.acquire_many(all)).await;
 }
 
+/// The client a request comes from: `peer`, or, when `peer` is the trusted proxy, the
+/// last address of its `X-Forwarded-For` (the one that proxy added; an unreadable header
+/// leaves the proxy's address).
+#[must_use]
+pub fn client_of(
+    peer: SocketAddr,
+    trusted: Option<std::net::IpAddr>,
+    headers: &axum::http::HeaderMap,
+) -> SocketAddr {
+    if trusted != Some(peer.ip()) {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|a| a.trim().parse::<std::net::IpAddr>().ok())
+        .map_or(peer, |ip| SocketAddr::new(ip, 0))
+}
+
 async fn serve_one(
     stream: TcpStream,
     peer: SocketAddr,
@@ -190,7 +218,8 @@ async fn serve_one(
             let router = router.clone();
             async move {
                 let mut req = req.map(|body| Body::new(TimedBody::new(body, limits.body)));
-                req.extensions_mut().insert(ConnectInfo(peer));
+                let client = client_of(peer, limits.trusted_proxy, req.headers());
+                req.extensions_mut().insert(ConnectInfo(client));
                 router.oneshot(req).await
             }
         })
@@ -343,5 +372,28 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
 
     fn is_write_vectored(&self) -> bool {
         self.inner.is_write_vectored()
+    }
+}
+
+#[cfg(test)]
+mod forwarded_tests {
+    use super::*;
+
+    #[test]
+    fn only_the_trusted_proxy_names_the_client() {
+        let proxy: SocketAddr = "10.0.0.1:4000".parse().unwrap();
+        let other: SocketAddr = "10.0.0.9:4000".parse().unwrap();
+        let mut h = axum::http::HeaderMap::new();
+        h.insert("x-forwarded-for", "1.2.3.4, 5.6.7.8".parse().unwrap());
+        let trusted = Some(proxy.ip());
+        assert_eq!(client_of(proxy, trusted, &h).ip().to_string(), "5.6.7.8");
+        assert_eq!(client_of(other, trusted, &h), other, "not the proxy");
+        assert_eq!(client_of(proxy, None, &h), proxy, "no proxy trusted");
+        h.insert("x-forwarded-for", "nonsense".parse().unwrap());
+        assert_eq!(client_of(proxy, trusted, &h), proxy);
+        assert_eq!(
+            client_of(proxy, trusted, &axum::http::HeaderMap::new()),
+            proxy
+        );
     }
 }

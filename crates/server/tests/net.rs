@@ -19,6 +19,7 @@ const SHORT: NetLimits = NetLimits {
     body: Duration::from_millis(600),
     idle: Duration::from_millis(1500),
     max_connections: 8,
+    trusted_proxy: None,
 };
 
 /// Reads until the peer closes (or `within` passes: then `None`).
@@ -203,4 +204,46 @@ async fn oversized_websocket_frames_close_with_1009() {
     .expect("a close frame with a code");
     assert_eq!(u16::from(frame.code), 1009);
     assert!(frame.reason.contains("KiB"), "{}", frame.reason);
+}
+
+/// The status of `POST /api/games` without a cookie (a new guest each time), sent with
+/// `X-Forwarded-For: forwarded`.
+async fn new_guest_via(addr: SocketAddr, forwarded: &str) -> u16 {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = json!({"mode": "local"}).to_string();
+    let req = format!(
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Forwarded-For: {forwarded}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let out = read_to_close(&mut s, Duration::from_secs(10))
+        .await
+        .unwrap();
+    String::from_utf8_lossy(&out)[9..12].parse().unwrap()
+}
+
+/// Issue 26: behind a trusted proxy, the per-address limits see the clients it names;
+/// from anyone else, `X-Forwarded-For` changes nothing.
+#[tokio::test]
+async fn the_trusted_proxy_names_the_client_and_nobody_else_does() {
+    for trusted in [true, false] {
+        let db = TempDb::new();
+        let app = TestApp::on(&db);
+        let limits = NetLimits {
+            trusted_proxy: trusted.then(|| "127.0.0.1".parse().unwrap()),
+            ..NetLimits::default()
+        };
+        let addr = common::serve(&app, limits).await;
+        // New guests from one client, until its limit.
+        let mut made = 0;
+        while new_guest_via(addr, "203.0.113.7").await == 201 {
+            made += 1;
+            assert!(made <= 1000, "no limit");
+        }
+        assert_eq!(new_guest_via(addr, "203.0.113.7").await, 429);
+        // Another client behind the same proxy: its own limit when the proxy is
+        // trusted, the proxy's spent one when not (the header is not believed).
+        let other = new_guest_via(addr, "198.51.100.1, 203.0.113.8").await;
+        assert_eq!(other, if trusted { 201 } else { 429 }, "trusted: {trusted}");
+    }
 }

@@ -30,6 +30,10 @@ pub struct Args {
     /// Hash table per engine worker, in MiB.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub hash_mb: u16,
+    /// The address of a reverse proxy whose X-Forwarded-For header names the client
+    /// (e.g. 127.0.0.1 for nginx on the same machine); from anywhere else it is ignored.
+    #[arg(long, env = "WUZI_TRUSTED_PROXY")]
+    pub trusted_proxy: Option<std::net::IpAddr>,
 }
 
 #[derive(Debug, Parser)]
@@ -101,7 +105,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             hash_mb: usize::from(args.hash_mb),
             ..EngineConfig::default()
         },
-        net: wuzi_server::net::NetLimits::default(),
+        net: wuzi_server::net::NetLimits {
+            trusted_proxy: args.trusted_proxy,
+            ..wuzi_server::net::NetLimits::default()
+        },
     };
     runtime
         .block_on(wuzi_server::serve(config, |addr| {
