@@ -176,6 +176,8 @@ struct Game {
     acked: Vec<String>,
     /// Over (the computer made five): nothing more to play.
     over: bool,
+    /// The clock as the last acknowledgement showed it, and when that arrived.
+    clock: Option<(Value, Instant)>,
 }
 
 fn names(g: &Value) -> Vec<String> {
@@ -227,6 +229,7 @@ fn try_step(g: &mut Game, addr: &str, cookie: &str) -> Result<(), String> {
     ) {
         Some((200, after)) => {
             g.acked = names(&after);
+            g.clock = Some((after["clock"].clone(), Instant::now()));
             Ok(())
         }
         other => {
@@ -267,10 +270,11 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
     let mut games: Vec<Game> = (0..100)
         .map(|i| {
             let computer = i % 5 == 0;
+            // The games between people have clocks (10 minutes a side).
             let body = if computer {
                 r#"{"computer":{"player":"level1","color":"white"}}"#
             } else {
-                r#"{"mode":"local"}"#
+                r#"{"mode":"local","clock":{"kind":"side","initial_seconds":600}}"#
             };
             let (s, g) = http(&addrs[i % 2], &cookie, "POST", "/api/games", body).unwrap();
             assert_eq!(s, 201, "{g}");
@@ -280,6 +284,7 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
                 on: i % 2,
                 acked: Vec::new(),
                 over: false,
+                clock: None,
             }
         })
         .collect();
@@ -318,6 +323,7 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
 
     // Every client goes to the surviving node: what it was told is there.
     let mut present = 0;
+    let mut charged = Vec::new();
     for g in &mut games {
         g.on = 1;
         let (s, now) = http(
@@ -338,8 +344,33 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
             stored
         );
         present += g.acked.len();
+        // No clock is charged more than the time that passed since the last
+        // acknowledgement (the other node was alive: no outage, the clock ran on), give
+        // or take the answer's way back (250 ms).
+        if let Some((before, at)) = g.clock.as_ref().filter(|_| stored == g.acked) {
+            let passed = i64::try_from(at.elapsed().as_millis()).unwrap();
+            for side in ["black", "white"] {
+                let key = format!("{side}_ms");
+                let (was, is) = (&before[&key], &now["clock"][&key]);
+                let (Some(was), Some(is)) = (was.as_i64(), is.as_i64()) else {
+                    continue;
+                };
+                if before["running"] == side {
+                    assert!(
+                        is >= was - passed - 250 && is <= was,
+                        "game {}: {side} had {was} ms, has {is} ms after {passed} ms",
+                        g.id
+                    );
+                    charged.push(was - is);
+                } else {
+                    assert_eq!(is, was, "game {}: {side}'s clock stood", g.id);
+                }
+            }
+        }
         g.acked = stored;
     }
+    charged.sort_unstable();
+    assert!(!charged.is_empty(), "clocks were checked");
     // Every computer game gets its reply from the surviving node.
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut replies = 0;
@@ -363,7 +394,10 @@ fn a_node_killed_and_postgresql_restarted_lose_no_acknowledged_move() {
         replies += 1;
     }
     eprintln!(
-        "kill -9: {acknowledged} moves acknowledged in all, {present} of them present after the kill, {replies} of 20 computer games answered"
+        "kill -9: {acknowledged} moves acknowledged in all, {present} of them present after the kill, {replies} of 20 computer games answered; {} clocks checked, charged {} to {} ms (no more than the time that passed)",
+        charged.len(),
+        charged[0],
+        charged[charged.len() - 1]
     );
     assert_eq!(present, acknowledged);
     assert_eq!(replies, 20);
@@ -503,6 +537,7 @@ fn the_documented_nginx_configuration_spreads_moves_and_sockets_over_two_nodes()
         on: 0,
         acked: Vec::new(),
         over: false,
+        clock: None,
     };
     for _ in 0..8 {
         play_on(&mut g, &addr, &cookie);
