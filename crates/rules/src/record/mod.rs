@@ -44,6 +44,7 @@ pub mod posstr;
 pub mod psq;
 pub mod sgf;
 pub mod text;
+pub mod tree;
 
 /// The largest input any reader accepts (16 MiB); bigger inputs are refused up front.
 pub const MAX_INPUT_BYTES: usize = 16 << 20;
