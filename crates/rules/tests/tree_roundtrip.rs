@@ -1,9 +1,9 @@
 //! Property tests: trees of variations with setup stones and comments survive SGF, editing
-//! keeps them sound, and damaged SGF never panics.
+//! keeps them sound, and damaged SGF or RenLib input never panics.
 
 use proptest::prelude::*;
 use wuzi_rules::record::tree::{GameTree, NodeId, Setup};
-use wuzi_rules::record::sgf;
+use wuzi_rules::record::{renlib, sgf};
 use wuzi_rules::{Color, GameConfig, Rule, Size};
 
 #[derive(Clone, Debug)]
@@ -176,6 +176,21 @@ proptest! {
         {
             let _ = tree.validate();
             let _ = sgf::write_tree(&tree);
+        }
+    }
+
+    #[test]
+    fn any_renlib_bytes_never_panic(body in prop::collection::vec(any::<u8>(), 0..400), header in any::<bool>()) {
+        let mut bytes = if header {
+            b"\xffRenLib\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff".to_vec()
+        } else {
+            vec![0x78]
+        };
+        bytes.extend(body);
+        if let Ok(lib) = renlib::read(&bytes) {
+            let _ = lib.tree.validate();
+            let text = sgf::write_tree(&lib.tree).unwrap();
+            prop_assert!(sgf::read_tree(&text).unwrap() == lib.tree);
         }
     }
 }
