@@ -17,7 +17,7 @@
 //! tags when they look like `EV`, `PC` ...) and several game trees (the first is read).
 //! The parser is iterative, so deep nesting cannot overflow the stack.
 //!
-//! Two readers and two writers: [`read`] and [`write`] hold one game as a [`Record`] (the
+//! Two readers and two writers: [`read`] and [`write()`] hold one game as a [`Record`] (the
 //! main line, the first child at every branch; setup stones `AB`/`AW` in the root become
 //! alternating moves, Black first, since a wuzi game has no setup), and [`read_tree`] and
 //! [`write_tree`] hold a [`GameTree`] with its variations (`(;B[hh](;W[hg])(;W[ig]))`), its
@@ -517,11 +517,13 @@ pub fn read_tree(text: &str) -> Result<GameTree, RecordError> {
                 .expect("the parent was just added"),
             None => attach,
         };
-        if let Some(c) = find(&node.props, "C") {
+        if let Some(c) = find(&node.props, "C")
+            && !c.values[0].0.is_empty()
+        {
             let text = &c.values[0].0;
             let comment = match tree.comment(id) {
-                Some(before) if !text.is_empty() => format!("{before}\n{text}"),
-                _ => text.clone(),
+                Some(before) => format!("{before}\n{text}"),
+                None => text.clone(),
             };
             tree.set_comment(id, Some(comment))
                 .expect("the node was just added");
@@ -754,10 +756,15 @@ pub fn write_tree(tree: &GameTree) -> Result<String, RecordError> {
     require_on_board(&header, FORMAT)?;
     let mut out = write_header(&header);
     let setup = tree.setup();
+    // PL[W] is in the header when White starts; PL[B] is said when a reader would guess
+    // otherwise (a setup, or a main line that starts with White's move).
+    let first_move = tree.children(tree.root()).first().and_then(|&n| tree.mv(n));
+    if tree.config().first == Color::Black
+        && (!setup.is_empty() || first_move.is_some_and(|m| m.color == Color::White))
+    {
+        out.push_str("PL[B]");
+    }
     if !setup.is_empty() {
-        if tree.config().first == Color::Black {
-            out.push_str("PL[B]");
-        }
         for (ident, stones) in [("AB", &setup.black), ("AW", &setup.white)] {
             if !stones.is_empty() {
                 out.push_str(ident);
@@ -995,6 +1002,19 @@ mod tests {
         assert_eq!(t.config().first, Color::Black);
         let t = read_tree("(;GM[4]AB[hh][ii]AW[jj])").unwrap();
         assert_eq!(t.config().first, Color::White);
+        assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
+    }
+
+    #[test]
+    fn unusual_trees_survive_their_writer() {
+        // Black to move, but the file's first move is White's (read, not validated).
+        let t = read_tree("(;GM[4]PL[B];W[hh];B[ii])").unwrap();
+        assert_eq!(t.config().first, Color::Black);
+        assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
+        // An empty comment on a node without a move leaves its parent's comment alone.
+        let t = read_tree("(;GM[4];B[hh]C[keep];C[])").unwrap();
+        let h8 = t.node_at(&[0]).unwrap();
+        assert_eq!(t.comment(h8), Some("keep"));
         assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
     }
 
