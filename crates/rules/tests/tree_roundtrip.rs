@@ -143,8 +143,67 @@ fn build(spec: &Spec) -> GameTree {
     tree
 }
 
+/// A tree as a file might hold it, never validated: any colours, any points on the board,
+/// setup stones that may overlap, a side to move that may not fit.
+fn unchecked() -> impl Strategy<Value = GameTree> {
+    (
+        5u8..=26,
+        5u8..=26,
+        any::<bool>(),
+        prop::collection::vec((any::<u16>(), any::<bool>()), 0..5),
+        prop::collection::vec(
+            (
+                any::<usize>(),
+                any::<u16>(),
+                any::<bool>(),
+                prop::option::of("[ -~]{0,6}"),
+            ),
+            0..40,
+        ),
+    )
+        .prop_map(|(w, h, white_first, setup, adds)| {
+            let size = Size::new(w, h).unwrap();
+            let mut config = GameConfig::new(Rule::Renju, size);
+            config.first = if white_first {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut s = Setup::default();
+            for (i, black) in setup {
+                let p = size.pos_at(usize::from(i) % size.cells());
+                if black {
+                    s.black.push(p)
+                } else {
+                    s.white.push(p)
+                }
+            }
+            let mut tree = GameTree::with_setup(config, s);
+            for (at, i, black, comment) in adds {
+                let nodes = live(&tree);
+                let parent = nodes[at % nodes.len()];
+                let mv = wuzi_rules::Move {
+                    pos: size.pos_at(usize::from(i) % size.cells()),
+                    color: if black { Color::Black } else { Color::White },
+                    time_ms: None,
+                };
+                let child = tree.add_unchecked(parent, mv).unwrap();
+                tree.set_comment(child, comment).unwrap();
+            }
+            tree
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn unchecked_trees_survive_sgf(tree in unchecked()) {
+        let text = sgf::write_tree(&tree).unwrap();
+        let back = sgf::read_tree(&text).unwrap();
+        prop_assert!(back == tree, "{}", text);
+        let _ = tree.validate();
+    }
 
     #[test]
     fn trees_survive_sgf(spec in spec()) {

@@ -23,9 +23,9 @@
 //!
 //! - A comment is a one-line comment, optionally a byte `08` and a multi-line comment,
 //!   ended by a `00` byte and padded with another `00` to an even length. The bytes are in
-//!   the writer's Windows code page; this reader takes UTF-8 when the bytes are valid
+//!   the writer's Windows code page; [`read`] takes UTF-8 when the bytes are valid
 //!   UTF-8 and Windows-1252 otherwise (libraries written in other code pages, such as
-//!   Chinese GBK, come out garbled). An old-style comment is 7-bit text in which `{ | }`
+//!   Chinese GBK, come out garbled: [`read_with`] takes the caller's decoder). An old-style comment is 7-bit text in which `{ | }`
 //!   and `[ \ ]` stand for `ä ö å` and `Ä Ö Å`, ended by a byte with its top bit set.
 //! - Board text (the label's letter) is ended like a comment.
 //!
@@ -85,9 +85,18 @@ pub fn is_renlib(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC) || (bytes.first() == Some(&CENTRE) && bytes.len().is_multiple_of(2))
 }
 
-/// Reads a RenLib library. Damaged files (a bad header, a point off the board, a node or
+/// Reads a RenLib library, decoding comments with [`decode_comment`] (UTF-8 when valid,
+/// else Windows-1252). Damaged files (a bad header, a point off the board, a node or
 /// comment cut short) give an error naming the byte; nothing panics.
 pub fn read(bytes: &[u8]) -> Result<Library, RenLibError> {
+    read_with(bytes, &decode_comment)
+}
+
+/// [`read`] with the caller's decoder for comment bytes, for libraries written in another
+/// Windows code page (GBK for Chinese libraries, say): a caller with an encoding library,
+/// or a browser's `TextDecoder`, passes it here. The decoder gets a comment's bytes
+/// without the final `00`; the one-line and multi-line parts are split afterwards.
+pub fn read_with(bytes: &[u8], decode: &dyn Fn(&[u8]) -> String) -> Result<Library, RenLibError> {
     let err = |offset: usize, message: String| RenLibError { offset, message };
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(err(
@@ -140,7 +149,7 @@ pub fn read(bytes: &[u8]) -> Result<Library, RenLibError> {
             extended = low;
         }
         let comment = if flags & COMMENT != 0 {
-            Some(comment_text(bytes, &mut i)?)
+            Some(comment_text(bytes, &mut i, decode)?)
         } else if flags & OLD_COMMENT != 0 {
             Some(old_comment_text(bytes, &mut i)?)
         } else {
@@ -263,7 +272,11 @@ fn text_bytes(bytes: &[u8], i: &mut usize, what: &str) -> Result<Vec<u8>, RenLib
 
 /// A comment: the one-line part, then after a byte `08` the multi-line part; joined by a
 /// line break, with Windows line breaks made `\n`.
-fn comment_text(bytes: &[u8], i: &mut usize) -> Result<String, RenLibError> {
+fn comment_text(
+    bytes: &[u8],
+    i: &mut usize,
+    decode: &dyn Fn(&[u8]) -> String,
+) -> Result<String, RenLibError> {
     let raw = text_bytes(bytes, i, "a comment")?;
     Ok(join_comment(&decode(&raw)))
 }
@@ -307,8 +320,10 @@ fn join_comment(text: &str) -> String {
     }
 }
 
-/// UTF-8 when valid, else Windows-1252.
-fn decode(bytes: &[u8]) -> String {
+/// The default decoder of comment bytes: UTF-8 when valid, else Windows-1252 (the code
+/// page of RenLib's Western European users).
+#[must_use]
+pub fn decode_comment(bytes: &[u8]) -> String {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return s.to_string();
     }
@@ -410,7 +425,11 @@ mod tests {
         assert_eq!(t.comment(h8), Some("Centre\nLine one\nline two"));
         assert_eq!(t.comment(t.node_at(&[0, 0]).unwrap()), Some("äå"));
         // Windows-1252 when not UTF-8.
-        assert_eq!(decode(b"caf\xe9 \x80"), "café €");
+        assert_eq!(decode_comment(b"caf\xe9 \x80"), "café €");
+        // A caller's decoder sees the comment's bytes, 08 separator included.
+        let lib = read_with(&bytes, &|b| format!("{}!", b.len())).unwrap();
+        let h8 = lib.tree.node_at(&[0]).unwrap();
+        assert_eq!(lib.tree.comment(h8), Some("25!"));
     }
 
     #[test]
