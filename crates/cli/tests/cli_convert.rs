@@ -325,10 +325,16 @@ fn trees_keep_their_variations_in_sgf_and_give_the_main_line_elsewhere() {
     );
     assert!(err.contains("RenLib, byte 100"), "{err}");
     assert!(!dir.join("x.sgf").exists());
-    // An illegal move in a variation is refused, naming it.
+    // An illegal move in a variation is refused when the variations are written, naming
+    // it; the main line alone is still written.
+    let bad_variation = "(;GM[4];B[hh](;W[ig])(;W[hh]))";
     let err = input_error(
         &["convert", "--to", "sgf", "-", "-"],
-        b"(;GM[4];B[hh](;W[ig])(;W[hh]))",
+        bad_variation.as_bytes(),
     );
     assert!(err.contains("move 2 (h8)"), "{err}");
+    assert_eq!(
+        ok(&["convert", "--to", "pos", "-", "-"], bad_variation),
+        "h8i9\n"
+    );
 }
