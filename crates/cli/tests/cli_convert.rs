@@ -278,3 +278,63 @@ fn help_lists_the_formats() {
         assert!(help.contains(word), "{word} missing from {help}");
     }
 }
+
+#[test]
+fn trees_keep_their_variations_in_sgf_and_give_the_main_line_elsewhere() {
+    let dir = scratch("tree");
+    let lib = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/renlib/D4.lib")
+        .to_str()
+        .unwrap()
+        .to_string();
+    // A RenLib library as SGF keeps every variation and comment.
+    ok(&["convert", &lib, &path(&dir, "d4.sgf")], "");
+    let text = std::fs::read_to_string(dir.join("d4.sgf")).unwrap();
+    let tree = wuzi_rules::record::sgf::read_tree(&text).unwrap();
+    assert_eq!(tree.len(), 3058);
+    assert!(text.contains("C[Transition to opening D7]"), "{text}");
+    // In a one-line format: the main line, and a note of what was left out.
+    let out = wuzi(&["convert", "--to", "pos", &lib, "-"], b"");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "h8h9i9g10i8g7i7i10g8f8j6k5h6\n"
+    );
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        note.contains("main line (13 moves)") && note.contains("left out 3045 moves"),
+        "{note}"
+    );
+    // SGF with variations and a setup position, through a pipe.
+    let sgf = ok(
+        &["convert", "--to", "sgf", "-", "-"],
+        "(;GM[4]SZ[15]AB[aa][bb]AW[cc]PL[W](;W[hh];B[ii])(;W[jj]C[other]))",
+    );
+    assert!(sgf.contains("AB[aa][bb]AW[cc]"), "{sgf}");
+    assert!(
+        sgf.contains("(;W[hh];B[ii])") && sgf.contains("(;W[jj]C[other])"),
+        "{sgf}"
+    );
+    // A damaged library names the byte.
+    let mut cut = std::fs::read(&lib).unwrap();
+    cut.truncate(101);
+    std::fs::write(dir.join("cut.lib"), &cut).unwrap();
+    let err = input_error(
+        &["convert", &path(&dir, "cut.lib"), &path(&dir, "x.sgf")],
+        b"",
+    );
+    assert!(err.contains("RenLib, byte 100"), "{err}");
+    assert!(!dir.join("x.sgf").exists());
+    // An illegal move in a variation is refused when the variations are written, naming
+    // it; the main line alone is still written.
+    let bad_variation = "(;GM[4];B[hh](;W[ig])(;W[hh]))";
+    let err = input_error(
+        &["convert", "--to", "sgf", "-", "-"],
+        bad_variation.as_bytes(),
+    );
+    assert!(err.contains("move 2 (h8)"), "{err}");
+    assert_eq!(
+        ok(&["convert", "--to", "pos", "-", "-"], bad_variation),
+        "h8i9\n"
+    );
+}

@@ -1,10 +1,15 @@
-//! `wuzi convert`: read a game record in one format and write it in another.
+//! `wuzi convert`: read a game record in one format and write it in another; trees of
+//! variations (SGF, RenLib libraries) keep their variations when written as SGF.
 
+use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};
+use std::str::FromStr;
 
+use wuzi_rules::record::tree::GameTree;
 use wuzi_rules::record::{
-    Format, MAX_INPUT_BYTES, ReadOptions, RecordError, RowOrder, WriteOptions,
+    Format, MAX_INPUT_BYTES, ParseFormatError, ReadOptions, RecordError, RowOrder, WriteOptions,
+    renlib, sgf,
 };
 use wuzi_rules::{Rule, Size};
 
@@ -16,6 +21,7 @@ Examples:
   $ wuzi convert --rule renju game.psq game.json     (PSQ does not store the rule)
   $ echo h8i9j10 | wuzi convert --from pos --to txt - -
   $ wuzi convert --rows top-down rapfi.pos game.sgf  (row 1 at the top, as Rapfi writes)
+  $ wuzi convert openings.lib openings.sgf           (a RenLib library as SGF with variations)
 
 Formats, chosen by the file extension or --from/--to (without either, the input's format
 is recognised from its first characters):
@@ -24,11 +30,17 @@ is recognised from its first characters):
   txt   renju-notation move list: `Key: value` headers, numbered moves, `# 1250 ms` times
   pos   position string such as h8i9j10 (moves only; see --rows and --size)
   json  wuzi's own record: everything
+  lib   RenLib library (input only): a tree of renju variations with comments
+SGF and RenLib hold trees of variations. Written as SGF they keep the variations, setup
+stones (AB/AW/PL) and comments (every line is replayed); written in another format they
+give the main line only (the first variation at every branch), and a note on standard
+error says what was left.
 The record is replayed under its rules before it is written: a move that cannot be
 played is an error naming the move. Writing what a format cannot hold (PSQ of a rock
 game, say) is an error, never a wrong file. Bad input exits with status 2.";
 
-/// Convert a game record between PSQ, SGF, text, position string and JSON.
+/// Convert a game record between PSQ, SGF, text, position string and JSON, or a RenLib
+/// library to any of them.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -36,9 +48,9 @@ pub struct Args {
     input: String,
     /// Where to write, or `-` for standard output.
     output: String,
-    /// Input format (psq, sgf, txt, pos, json); default: from IN's extension.
+    /// Input format (psq, sgf, txt, pos, json, lib); default: from IN's extension.
     #[arg(long)]
-    from: Option<Format>,
+    from: Option<Input>,
     /// Output format (psq, sgf, txt, pos, json); default: from OUT's extension.
     #[arg(long)]
     to: Option<Format>,
@@ -60,12 +72,60 @@ fn parse_rows(s: &str) -> Result<RowOrder, String> {
     s.parse()
 }
 
+/// What `--from` names: a record format, or a RenLib library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Input {
+    Record(Format),
+    RenLib,
+}
+
+impl FromStr for Input {
+    type Err = ParseFormatError;
+    fn from_str(s: &str) -> Result<Input, ParseFormatError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "lib" | "renlib" => Ok(Input::RenLib),
+            _ => s.parse().map(Input::Record),
+        }
+    }
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Record(format) => format.fmt(f),
+            Input::RenLib => f.write_str("RenLib"),
+        }
+    }
+}
+
 /// Runs `wuzi convert`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let text = read_input(&args.input)?;
+    let bytes = read_input(&args.input)?;
+    let is_lib = match args.from {
+        Some(from) => from == Input::RenLib,
+        None => {
+            has_extension(&args.input, "lib")
+                || (Format::from_file_name(&args.input).is_none()
+                    && bytes.starts_with(b"\xffRenLib\xff"))
+        }
+    };
+    if is_lib {
+        let to = match args.to {
+            Some(f) => f,
+            None => output_format(&args.output).map_err(CliError::input)?,
+        };
+        let library =
+            renlib::read(&bytes).map_err(|e| CliError::input(format!("{}: {e}", args.input)))?;
+        if library.labels > 0 || library.skipped > 0 {
+            eprintln!("note: {}: {library}", args.input);
+        }
+        return write_tree(&args, library.tree, to);
+    }
+    let text = utf8(&args.input, bytes)?;
     // Each side's format is asked for only when it cannot be told; both at once if neither.
     let from = match args.from {
-        Some(f) => Ok(f),
+        Some(Input::Record(f)) => Ok(f),
+        Some(Input::RenLib) => unreachable!("handled above"),
         None => input_format(&args.input, &text),
     };
     let to = match args.to {
@@ -77,6 +137,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         (Err(e), Ok(_)) | (Ok(_), Err(e)) => return Err(CliError::input(e)),
         (Err(a), Err(b)) => return Err(CliError::input(format!("{a}; {b}"))),
     };
+    if from == Format::Sgf {
+        let tree =
+            sgf::read_tree(&text).map_err(|e| CliError::input(format!("{}: {e}", args.input)))?;
+        return write_tree(&args, tree, to);
+    }
     let options = ReadOptions {
         size: args.size,
         rule: args.rule,
@@ -94,6 +159,63 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .write(&record, &WriteOptions { rows: args.rows })
         .map_err(|e: RecordError| CliError::input(format!("{}: {e}", args.output)))?;
     write_output(&args.output, &out)
+}
+
+/// Writes a tree read from SGF or RenLib: all of it as SGF, else its main line (saying
+/// what was left out when there were variations). What is written is replayed first:
+/// every line for SGF, the main line otherwise.
+fn write_tree(args: &Args, mut tree: GameTree, to: Format) -> Result<(), CliError> {
+    let bad_input = |e: &dyn fmt::Display| CliError::input(format!("{}: {e}", args.input));
+    if to == Format::Sgf {
+        tree.validate().map_err(|e| bad_input(&e))?;
+    }
+    let end = tree.main_line_end();
+    // The main line's game: it checks a recorded result against the moves and supplies
+    // the results the moves decide.
+    match tree.to_record(end) {
+        Ok(record) => {
+            let game = record.to_game().map_err(|e| bad_input(&e))?;
+            if game.result().is_some() || tree.result.is_none() {
+                tree.result = game.result().cloned();
+            }
+        }
+        // A setup that cannot be replayed as moves: judge the position itself.
+        Err(_) if to == Format::Sgf => {
+            let game = tree.position(end).map_err(|e| bad_input(&e))?;
+            if game.result().is_some() {
+                tree.result = game.result().cloned();
+            }
+        }
+        Err(e) => {
+            return Err(CliError::input(format!(
+                "{}: {to} cannot hold this start position: {e}",
+                args.output
+            )));
+        }
+    }
+    let out = if to == Format::Sgf {
+        sgf::write_tree(&tree)
+    } else {
+        let record = tree
+            .to_record(end)
+            .map_err(|e| CliError::input(format!("{}: {e}", args.output)))?;
+        let main = tree.main_line().len();
+        if tree.len() > main {
+            eprintln!(
+                "note: {to} holds one line: wrote the main line ({main} moves) and left out {} moves of variations",
+                tree.len() - main
+            );
+        }
+        to.write(&record, &WriteOptions { rows: args.rows })
+    }
+    .map_err(|e: RecordError| CliError::input(format!("{}: {e}", args.output)))?;
+    write_output(&args.output, &out)
+}
+
+fn has_extension(name: &str, ext: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// The input's format: from its extension, else recognised from its text.
@@ -129,7 +251,7 @@ fn output_format(name: &str) -> Result<Format, String> {
     })
 }
 
-fn read_input(name: &str) -> Result<String, CliError> {
+fn read_input(name: &str) -> Result<Vec<u8>, CliError> {
     let limit = MAX_INPUT_BYTES as u64 + 1;
     let mut bytes = Vec::new();
     let result = if name == "-" {
@@ -143,6 +265,10 @@ fn read_input(name: &str) -> Result<String, CliError> {
             "{name} is larger than {MAX_INPUT_BYTES} bytes; records are not that big"
         )));
     }
+    Ok(bytes)
+}
+
+fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, CliError> {
     String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
             "{name} is not UTF-8 text (bad byte at offset {})",

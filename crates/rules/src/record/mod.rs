@@ -17,6 +17,11 @@
 //! | [`psq`] | size, moves with times, players' names | rule (read as freestyle unless told), result; refuses variants, k ≠ 5, White first |
 //! | [`posstr`] | the moves | everything else (the reader is told size, rule and row order); refuses variants and White first |
 //!
+//! Trees of variations (the analysis board's record) are a [`tree::GameTree`]: SGF holds
+//! them with [`sgf::read_tree`] / [`sgf::write_tree`] (variations, setup stones, comments),
+//! and RenLib opening libraries are read into one by [`renlib::read`] (read-only). The
+//! one-line formats take a tree's main line ([`tree::GameTree::to_record`]).
+//!
 //! ```
 //! use wuzi_rules::record::{Record, RecordMeta, sgf};
 //! use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
@@ -42,8 +47,10 @@ use crate::{Color, EndReason, Game, GameConfig, GameResult, Move, Pos, Rule, Siz
 pub mod json;
 pub mod posstr;
 pub mod psq;
+pub mod renlib;
 pub mod sgf;
 pub mod text;
+pub mod tree;
 
 /// The largest input any reader accepts (16 MiB); bigger inputs are refused up front.
 pub const MAX_INPUT_BYTES: usize = 16 << 20;

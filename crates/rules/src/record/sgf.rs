@@ -7,17 +7,21 @@
 //!
 //! Points are two letters from `a`, column then row, rows from the **top** (`hh` is h8 on
 //! 15×15). `SZ[15]` or `SZ[20:15]` (columns:rows). Standard properties read and written:
-//! `SZ RU PB PW RE DT ON PL` and moves `B`/`W`; setup stones `AB`/`AW` in the root are read
-//! and become alternating moves (Black first) since a wuzi game has no setup. wuzi's own
+//! `SZ RU PB PW RE DT ON PL` and moves `B`/`W`. wuzi's own
 //! properties carry what SGF has no name for: `WZK` (k in a row), `WZTH` (theme `wood`,
 //! `rock` or `ocean`), `WZS` (layout seed), `WZR` (walls), `WZO` (bubbles, repeats
 //! allowed), `WZN` (bubbles needed to win), `WZMS` (a move's thinking time in ms).
 //!
 //! Real-world files are tolerated: whitespace anywhere between tokens, escaped `\]`,
 //! lowercase letters in old FF\[3\] property names, unknown properties (kept in the record's
-//! tags when they look like `EV`, `PC` ...), several game trees (the first is read) and
-//! variations (the main line, first child each time, is read). The parser is iterative,
-//! so deep nesting cannot overflow the stack.
+//! tags when they look like `EV`, `PC` ...) and several game trees (the first is read).
+//! The parser is iterative, so deep nesting cannot overflow the stack.
+//!
+//! Two readers and two writers: [`read`] and [`write()`] hold one game as a [`Record`] (the
+//! main line, the first child at every branch; setup stones `AB`/`AW` in the root become
+//! alternating moves, Black first, since a wuzi game has no setup), and [`read_tree`] and
+//! [`write_tree`] hold a [`GameTree`] with its variations (`(;B[hh](;W[hg])(;W[ig]))`), its
+//! setup position (`AB`/`AW` with `PL`) and node comments (`C`).
 //!
 //! `RE` is read as resignation (`B+R`), time (`W+T`) or agreement (`Draw`); any other
 //! result (`B+`, `W+F`, `0`) is decided by the moves and checked by
@@ -25,6 +29,7 @@
 
 use std::collections::BTreeMap;
 
+use super::tree::{GameTree, NodeId, Setup};
 use super::{Format, Opening, Record, RecordError, check_len, require_on_board, syntax_at};
 use crate::{Color, EndReason, GameConfig, GameResult, Move, Pos, Rule, Size, Variant};
 
@@ -44,22 +49,44 @@ struct Property {
 
 type Node = Vec<Property>;
 
-/// Reads the main line of the first game tree.
+/// Reads the main line of the first game tree (its first variation at every branch);
+/// setup stones become alternating moves. [`read_tree`] keeps the variations and the
+/// setup.
 pub fn read(text: &str) -> Result<Record, RecordError> {
     check_len(text)?;
-    let nodes = parse_main_line(text)?;
-    interpret(text, &nodes)
+    let nodes = parse_game_tree(text)?;
+    let mut line = vec![&nodes[0].props];
+    let mut at = &nodes[0];
+    while let Some(&first) = at.children.first() {
+        at = &nodes[first];
+        line.push(&at.props);
+    }
+    interpret(text, &line)
 }
 
-/// Scans the file and returns the nodes of the main line: every node before the first `)`.
-fn parse_main_line(text: &str) -> Result<Vec<Node>, RecordError> {
+/// A node of the parsed game tree: its properties, its parent and children (indices into
+/// the list, which is in document order, so a parent comes before its children).
+struct ParsedNode {
+    props: Node,
+    parent: Option<usize>,
+    children: Vec<usize>,
+}
+
+/// Scans the first game tree of the file into its nodes; the root is the first. The scan
+/// is iterative (a stack of open parentheses), so deep nesting cannot overflow. Text
+/// before the first `(` and after the tree's closing `)` is ignored.
+fn parse_game_tree(text: &str) -> Result<Vec<ParsedNode>, RecordError> {
     let bytes = text.as_bytes();
     let err = |at: usize, m: &str| syntax_at(FORMAT, text, at, m);
     let mut i = bytes
         .iter()
         .position(|&b| b == b'(')
         .ok_or_else(|| err(0, "no game tree: an SGF file starts with `(;`"))?;
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut nodes: Vec<ParsedNode> = Vec::new();
+    // For each open `(`: the node its variation hangs from, and how many nodes there
+    // were when it opened (a variation needs at least one node).
+    let mut open: Vec<(Option<usize>, usize)> = Vec::new();
+    let mut current: Option<usize> = None;
     loop {
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
             i += 1;
@@ -68,58 +95,39 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, RecordError> {
             return Err(err(text.len(), "the game tree is not closed (missing `)`)"));
         };
         match b {
-            b'(' => i += 1,
+            b'(' => {
+                open.push((current, nodes.len()));
+                i += 1;
+            }
             b')' => {
-                if nodes.is_empty() {
+                let (parent, before) = open.pop().unwrap_or((None, 0));
+                if nodes.len() == before {
                     return Err(err(i, "the game tree has no node (expected `(;...)`)"));
                 }
-                return Ok(nodes);
+                current = parent;
+                if open.is_empty() {
+                    return Ok(nodes);
+                }
+                i += 1;
             }
             b';' => {
-                i += 1;
-                let mut node = Vec::new();
-                loop {
-                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    if !bytes.get(i).is_some_and(u8::is_ascii_alphabetic) {
-                        break;
-                    }
-                    let start = i;
-                    while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                        i += 1;
-                    }
-                    let ident: String = text[start..i]
-                        .chars()
-                        .filter(char::is_ascii_uppercase)
-                        .collect();
-                    if ident.is_empty() {
-                        return Err(err(start, "a property name needs an upper-case letter"));
-                    }
-                    let mut values = Vec::new();
-                    loop {
-                        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                            i += 1;
-                        }
-                        if bytes.get(i) != Some(&b'[') {
-                            break;
-                        }
-                        let open = i;
-                        let (value, next) = read_value(text, i + 1)
-                            .ok_or_else(|| err(open, "the value is not closed (missing `]`)"))?;
-                        values.push((value, open));
-                        i = next;
-                    }
-                    if values.is_empty() {
-                        return Err(err(start, &format!("property {ident} has no value")));
-                    }
-                    node.push(Property {
-                        ident,
-                        offset: start,
-                        values,
-                    });
+                if current.is_none() && !nodes.is_empty() {
+                    // A second root inside the first tree's parentheses (`((;a)(;b))`):
+                    // only the first is read, as with several game trees.
+                    return Ok(nodes);
                 }
-                nodes.push(node);
+                i += 1;
+                let props = parse_node(text, &mut i)?;
+                let index = nodes.len();
+                if let Some(parent) = current {
+                    nodes[parent].children.push(index);
+                }
+                nodes.push(ParsedNode {
+                    props,
+                    parent: current,
+                    children: Vec::new(),
+                });
+                current = Some(index);
             }
             _ => {
                 let c = text[i..].chars().next().unwrap_or('?');
@@ -129,6 +137,54 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, RecordError> {
                 ));
             }
         }
+    }
+}
+
+/// Reads a node's properties from just after its `;`, leaving `i` after the last one.
+fn parse_node(text: &str, i: &mut usize) -> Result<Node, RecordError> {
+    let bytes = text.as_bytes();
+    let err = |at: usize, m: &str| syntax_at(FORMAT, text, at, m);
+    let mut node = Vec::new();
+    loop {
+        while *i < bytes.len() && bytes[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+        if !bytes.get(*i).is_some_and(u8::is_ascii_alphabetic) {
+            return Ok(node);
+        }
+        let start = *i;
+        while *i < bytes.len() && bytes[*i].is_ascii_alphabetic() {
+            *i += 1;
+        }
+        let ident: String = text[start..*i]
+            .chars()
+            .filter(char::is_ascii_uppercase)
+            .collect();
+        if ident.is_empty() {
+            return Err(err(start, "a property name needs an upper-case letter"));
+        }
+        let mut values = Vec::new();
+        loop {
+            while *i < bytes.len() && bytes[*i].is_ascii_whitespace() {
+                *i += 1;
+            }
+            if bytes.get(*i) != Some(&b'[') {
+                break;
+            }
+            let open = *i;
+            let (value, next) = read_value(text, open + 1)
+                .ok_or_else(|| err(open, "the value is not closed (missing `]`)"))?;
+            values.push((value, open));
+            *i = next;
+        }
+        if values.is_empty() {
+            return Err(err(start, &format!("property {ident} has no value")));
+        }
+        node.push(Property {
+            ident,
+            offset: start,
+            values,
+        });
     }
 }
 
@@ -158,11 +214,10 @@ fn read_value(text: &str, start: usize) -> Option<(String, usize)> {
     None
 }
 
-fn interpret(text: &str, nodes: &[Node]) -> Result<Record, RecordError> {
+/// The record's header from the root node: configuration, players, result, tags.
+fn header(text: &str, root: &Node) -> Result<Record, RecordError> {
     let err = |at: usize, m: String| syntax_at(FORMAT, text, at, m);
-    let root = &nodes[0];
-    let get = |ident: &str| root.iter().find(|p| p.ident == ident);
-    let single = |p: &Property| p.values[0].0.trim().to_string();
+    let get = |ident: &str| find(root, ident);
 
     if let Some(gm) = get("GM")
         && single(gm) != "4"
@@ -191,10 +246,7 @@ fn interpret(text: &str, nodes: &[Node]) -> Result<Record, RecordError> {
             .parse()
             .map_err(|_| err(p.offset, format!("WZK[{}] is not a number", single(p))))?;
     }
-    let point = |value: &(String, usize)| parse_point(&value.0, size).map_err(|m| err(value.1, m));
-    let points = |ident: &str| -> Result<Vec<Pos>, RecordError> {
-        get(ident).map_or(Ok(Vec::new()), |p| p.values.iter().map(point).collect())
-    };
+    let points = |ident: &str| points_of(text, root, ident, size);
     let seed = match get("WZS") {
         Some(p) => single(p)
             .parse::<u64>()
@@ -257,6 +309,97 @@ fn interpret(text: &str, nodes: &[Node]) -> Result<Record, RecordError> {
         }
     }
 
+    Ok(record)
+}
+
+/// Finds a property of a node.
+fn find<'a>(node: &'a Node, ident: &str) -> Option<&'a Property> {
+    node.iter().find(|p| p.ident == ident)
+}
+
+/// A property's first value, trimmed.
+fn single(p: &Property) -> String {
+    p.values[0].0.trim().to_string()
+}
+
+/// The points of a property's values (none when the node lacks it).
+fn points_of(text: &str, node: &Node, ident: &str, size: Size) -> Result<Vec<Pos>, RecordError> {
+    find(node, ident).map_or(Ok(Vec::new()), |p| {
+        p.values
+            .iter()
+            .map(|(v, at)| parse_point(v, size).map_err(|m| syntax_at(FORMAT, text, *at, m)))
+            .collect()
+    })
+}
+
+/// A node's move and its thinking time, if it has one; setup properties are refused
+/// after the root.
+fn node_move(
+    text: &str,
+    node: &Node,
+    is_root: bool,
+    size: Size,
+) -> Result<Option<Move>, RecordError> {
+    let err = |at: usize, m: String| syntax_at(FORMAT, text, at, m);
+    if let Some(p) = node
+        .iter()
+        .find(|p| matches!(p.ident.as_str(), "AB" | "AW" | "AE"))
+        .filter(|_| !is_root)
+    {
+        return Err(err(
+            p.offset,
+            format!("setup ({}) after the first node is not supported", p.ident),
+        ));
+    }
+    let time_ms = match find(node, "WZMS") {
+        Some(p) => Some(
+            single(p)
+                .parse::<u64>()
+                .map_err(|_| err(p.offset, format!("WZMS[{}] is not a time in ms", single(p))))?,
+        ),
+        None => None,
+    };
+    let mut found = None;
+    for p in node {
+        let color = match p.ident.as_str() {
+            "B" => Color::Black,
+            "W" => Color::White,
+            _ => continue,
+        };
+        if found.is_some() || p.values.len() != 1 {
+            return Err(err(p.offset, "one move per node".into()));
+        }
+        let (value, at) = &p.values[0];
+        let pos = parse_point(value, size).map_err(|m| err(*at, m))?;
+        found = Some(Move {
+            pos,
+            color,
+            time_ms,
+        });
+    }
+    Ok(found)
+}
+
+/// The player to move named by `PL`.
+fn to_play(text: &str, root: &Node) -> Result<Option<Color>, RecordError> {
+    find(root, "PL")
+        .map(|p| {
+            single(p)
+                .parse::<Color>()
+                .map_err(|e| syntax_at(FORMAT, text, p.offset, e.to_string()))
+        })
+        .transpose()
+}
+
+/// The main line as a record: the header, setup stones as alternating moves, the moves.
+fn interpret(text: &str, nodes: &[&Node]) -> Result<Record, RecordError> {
+    let err = |at: usize, m: String| syntax_at(FORMAT, text, at, m);
+    let root = nodes[0];
+    let mut record = header(text, root)?;
+    let size = record.config.size;
+    let get = |ident: &str| find(root, ident);
+    let points = |ident: &str| points_of(text, root, ident, size);
+
     // Setup stones become alternating moves, Black first.
     let black = points("AB")?;
     let white = points("AW")?;
@@ -296,51 +439,12 @@ fn interpret(text: &str, nodes: &[Node]) -> Result<Record, RecordError> {
 
     let mut first_color = None;
     for (n, node) in nodes.iter().enumerate() {
-        if n > 0
-            && let Some(p) = node
-                .iter()
-                .find(|p| matches!(p.ident.as_str(), "AB" | "AW" | "AE"))
-        {
-            return Err(err(
-                p.offset,
-                format!("setup ({}) after the first node is not supported", p.ident),
-            ));
-        }
-        let time_ms =
-            match node.iter().find(|p| p.ident == "WZMS") {
-                Some(p) => Some(single(p).parse::<u64>().map_err(|_| {
-                    err(p.offset, format!("WZMS[{}] is not a time in ms", single(p)))
-                })?),
-                None => None,
-            };
-        let mut moved = false;
-        for p in node {
-            let color = match p.ident.as_str() {
-                "B" => Color::Black,
-                "W" => Color::White,
-                _ => continue,
-            };
-            if moved || p.values.len() != 1 {
-                return Err(err(p.offset, "one move per node".into()));
-            }
-            moved = true;
-            let pos = point(&p.values[0])?;
-            first_color.get_or_insert(color);
-            record.moves.push(Move {
-                pos,
-                color,
-                time_ms,
-            });
+        if let Some(mv) = node_move(text, node, n == 0, size)? {
+            first_color.get_or_insert(mv.color);
+            record.moves.push(mv);
         }
     }
-    let to_play = match get("PL") {
-        Some(p) => Some(
-            single(p)
-                .parse::<Color>()
-                .map_err(|e| err(p.offset, e.to_string()))?,
-        ),
-        None => None,
-    };
+    let to_play = to_play(text, root)?;
     // Setup stones start with Black; otherwise the first move, or PL in an empty game.
     record.config.first = if black.is_empty() && white.is_empty() {
         first_color.or(to_play).unwrap_or(Color::Black)
@@ -348,6 +452,85 @@ fn interpret(text: &str, nodes: &[Node]) -> Result<Record, RecordError> {
         Color::Black
     };
     Ok(record)
+}
+
+/// Reads the first game tree with its variations, setup stones (`AB`/`AW`, with `PL` for
+/// the side to move) and comments (`C`). Not validated: see [`GameTree::validate`].
+///
+/// Without `PL` the side to move at the root is the colour of the first move, else White
+/// when the setup has more Black stones than White, else Black. A node without a move
+/// (only a comment, say) is merged into its parent.
+pub fn read_tree(text: &str) -> Result<GameTree, RecordError> {
+    check_len(text)?;
+    let nodes = parse_game_tree(text)?;
+    let root = &nodes[0].props;
+    let record = header(text, root)?;
+    let size = record.config.size;
+    if let Some(p) = find(root, "AE") {
+        return Err(syntax_at(
+            FORMAT,
+            text,
+            p.offset,
+            "AE (remove stones) has no meaning in a game record",
+        ));
+    }
+    let setup = Setup {
+        black: points_of(text, root, "AB", size)?,
+        white: points_of(text, root, "AW", size)?,
+    };
+    let mut moves = Vec::with_capacity(nodes.len());
+    for (n, node) in nodes.iter().enumerate() {
+        moves.push(node_move(text, &node.props, n == 0, size)?);
+    }
+    // The first move of the main line.
+    let mut first_move = None;
+    let mut at = 0;
+    loop {
+        if let Some(mv) = moves[at] {
+            first_move = Some(mv.color);
+            break;
+        }
+        match nodes[at].children.first() {
+            Some(&next) => at = next,
+            None => break,
+        }
+    }
+    let mut config = record.config.clone();
+    config.first = match (to_play(text, root)?, first_move) {
+        (Some(color), _) | (None, Some(color)) => color,
+        (None, None) if setup.black.len() > setup.white.len() => Color::White,
+        (None, None) => Color::Black,
+    };
+    let mut tree = GameTree::with_setup(config, setup);
+    tree.players = record.players;
+    tree.opening = record.opening;
+    tree.result = record.result;
+    tree.dates = record.dates;
+    tree.tags = record.tags;
+    // Parents come before children, so one pass in document order maps every node.
+    let mut ids: Vec<NodeId> = Vec::with_capacity(nodes.len());
+    for (n, node) in nodes.iter().enumerate() {
+        let attach = node.parent.map_or(tree.root(), |p| ids[p]);
+        let id = match moves[n] {
+            Some(mv) => tree
+                .add_unchecked(attach, mv)
+                .expect("the parent was just added"),
+            None => attach,
+        };
+        if let Some(c) = find(&node.props, "C")
+            && !c.values[0].0.is_empty()
+        {
+            let text = &c.values[0].0;
+            let comment = match tree.comment(id) {
+                Some(before) => format!("{before}\n{text}"),
+                None => text.clone(),
+            };
+            tree.set_comment(id, Some(comment))
+                .expect("the node was just added");
+        }
+        ids.push(id);
+    }
+    Ok(tree)
 }
 
 fn parse_size(s: &str) -> Result<Size, String> {
@@ -441,6 +624,29 @@ fn escape(s: &str) -> String {
 /// off the board.
 pub fn write(record: &Record) -> Result<String, RecordError> {
     require_on_board(record, FORMAT)?;
+    let mut out = write_header(record);
+    out.push('\n');
+    for (i, m) in record.moves.iter().enumerate() {
+        write_move(&mut out, m);
+        if i % 10 == 9 {
+            out.push('\n');
+        }
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// `;B[hh]` with the move's time.
+fn write_move(out: &mut String, m: &Move) {
+    let c = if m.color == Color::Black { 'B' } else { 'W' };
+    out.push_str(&format!(";{c}[{}]", point_text(m.pos)));
+    if let Some(ms) = m.time_ms {
+        out.push_str(&format!("WZMS[{ms}]"));
+    }
+}
+
+/// The root node's properties (`(;FF[4]GM[4]...`), without its moves or a line break.
+fn write_header(record: &Record) -> String {
     let cfg = &record.config;
     let mut out = String::from("(;FF[4]GM[4]CA[UTF-8]");
     out.push_str(&format!("AP[wuzi:{}]", env!("CARGO_PKG_VERSION")));
@@ -522,16 +728,105 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
             out.push_str(&format!("{key}[{}]", escape(value)));
         }
     }
-    out.push('\n');
-    for (i, m) in record.moves.iter().enumerate() {
-        let c = if m.color == Color::Black { 'B' } else { 'W' };
-        out.push_str(&format!(";{c}[{}]", point_text(m.pos)));
-        if let Some(ms) = m.time_ms {
-            out.push_str(&format!("WZMS[{ms}]"));
+    out
+}
+
+/// Writes a tree as SGF with its variations (`(;B[hh](;W[hi])(;W[ii]))`), setup stones
+/// (`AB`/`AW` with `PL`) and comments (`C`). Refuses points off the board.
+pub fn write_tree(tree: &GameTree) -> Result<String, RecordError> {
+    let size = tree.config().size;
+    let off = tree
+        .setup()
+        .stones()
+        .map(|(p, _)| p)
+        .chain(tree.nodes().filter_map(|n| tree.mv(n)).map(|m| m.pos))
+        .find(|&p| !size.contains(p));
+    if let Some(p) = off {
+        return Err(RecordError::Unsupported {
+            format: FORMAT,
+            what: format!("the point ({},{}) off the {size} board", p.x, p.y),
+        });
+    }
+    let mut header = Record::new(tree.config().clone());
+    header.players = tree.players.clone();
+    header.opening = tree.opening.clone();
+    header.result = tree.result.clone();
+    header.dates = tree.dates.clone();
+    header.tags = tree.tags.clone();
+    require_on_board(&header, FORMAT)?;
+    let mut out = write_header(&header);
+    let setup = tree.setup();
+    // PL[W] is in the header when White starts; PL[B] is said when a reader would guess
+    // otherwise (a setup, or a main line that starts with White's move).
+    let first_move = tree.children(tree.root()).first().and_then(|&n| tree.mv(n));
+    if tree.config().first == Color::Black
+        && (!setup.is_empty() || first_move.is_some_and(|m| m.color == Color::White))
+    {
+        out.push_str("PL[B]");
+    }
+    if !setup.is_empty() {
+        for (ident, stones) in [("AB", &setup.black), ("AW", &setup.white)] {
+            if !stones.is_empty() {
+                out.push_str(ident);
+                for &p in stones {
+                    out.push_str(&format!("[{}]", point_text(p)));
+                }
+            }
         }
-        if i % 10 == 9 {
+    }
+    let comment = |out: &mut String, node: NodeId| {
+        if let Some(c) = tree.comment(node) {
+            out.push_str(&format!("C[{}]", escape(c)));
+        }
+    };
+    comment(&mut out, tree.root());
+    out.push('\n');
+
+    enum Step {
+        /// A node that continues its sequence.
+        Node(NodeId),
+        /// A node that starts a variation: `(` first.
+        Open(NodeId),
+        /// The end of a variation.
+        Close,
+    }
+    let push_children = |stack: &mut Vec<Step>, node: NodeId| match tree.children(node) {
+        [only] => stack.push(Step::Node(*only)),
+        many => {
+            for &child in many.iter().rev() {
+                stack.push(Step::Close);
+                stack.push(Step::Open(child));
+            }
+        }
+    };
+    let mut stack = Vec::new();
+    push_children(&mut stack, tree.root());
+    let mut in_line = 0;
+    while let Some(step) = stack.pop() {
+        let node = match step {
+            Step::Close => {
+                out.push(')');
+                continue;
+            }
+            Step::Open(node) => {
+                if !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push('(');
+                in_line = 0;
+                node
+            }
+            Step::Node(node) => node,
+        };
+        if let Some(mv) = tree.mv(node) {
+            write_move(&mut out, &mv);
+        }
+        comment(&mut out, node);
+        in_line += 1;
+        if in_line % 10 == 0 {
             out.push('\n');
         }
+        push_children(&mut stack, node);
     }
     out.push_str(")\n");
     Ok(out)
@@ -636,5 +931,133 @@ mod tests {
         r.tags.insert("EV".into(), "Cup [final]".into());
         let text = write(&r).unwrap();
         assert_eq!(read(&text).unwrap(), r, "{text}");
+    }
+
+    fn notation(tree: &GameTree, node: NodeId) -> String {
+        let size = tree.config().size;
+        let line: Vec<String> = tree
+            .line(node)
+            .iter()
+            .map(|m| size.notation(m.pos).to_string())
+            .collect();
+        line.join(" ")
+    }
+
+    /// Every line of the tree, in pre-order, as renju notation.
+    fn lines(tree: &GameTree) -> Vec<String> {
+        tree.nodes()
+            .filter(|&n| tree.children(n).is_empty())
+            .map(|n| notation(tree, n))
+            .collect()
+    }
+
+    #[test]
+    fn reads_variations_comments_and_escapes() {
+        let text = "(;FF[4]GM[4]SZ[15]RU[renju]PB[Ann]C[The start \\] of it]\n\
+                    ;B[hh]C[centre]\n\
+                    (;W[hg]C[direct: h9]\n  (;B[ig];W[jf])\n  (;B[if]C[a \\\\ backslash\nand a line]))\n\
+                    (;W[ig]C[indirect]\n;C[a comment-only node];B[if]))";
+        let tree = read_tree(text).unwrap();
+        assert_eq!(tree.config().rule, Rule::Renju);
+        assert_eq!(tree.players.black.name.as_deref(), Some("Ann"));
+        assert_eq!(tree.comment(tree.root()), Some("The start ] of it"));
+        assert_eq!(tree.len(), 7);
+        assert_eq!(lines(&tree), ["h8 h9 i9 j10", "h8 h9 i10", "h8 i9 i10"]);
+        let h9 = tree.node_at(&[0, 0]).unwrap();
+        assert_eq!(tree.comment(h9), Some("direct: h9"));
+        let i10 = tree.node_at(&[0, 0, 1]).unwrap();
+        assert_eq!(tree.comment(i10), Some("a \\ backslash\nand a line"));
+        // The comment-only node is merged into its parent, i9.
+        let i9 = tree.node_at(&[0, 1]).unwrap();
+        assert_eq!(tree.comment(i9), Some("indirect\na comment-only node"));
+        assert_eq!(tree.validate(), Ok(()));
+        // The main-line reader still reads the first line.
+        let r = read(text).unwrap();
+        assert_eq!(r.moves.len(), 4);
+        // And the tree survives its own writer.
+        let again = read_tree(&write_tree(&tree).unwrap()).unwrap();
+        assert_eq!(again, tree);
+    }
+
+    #[test]
+    fn reads_and_writes_a_setup_position() {
+        // White to move in a set-up position; two answers for White.
+        //    f g h i j
+        //  9 . . O . .
+        //  8 . X X X .
+        let text = "(;GM[4]SZ[15]RU[freestyle]AB[gh][hh][ih]AW[hg]PL[W](;W[jh];B[fh])(;W[fh]))";
+        let tree = read_tree(text).unwrap();
+        assert_eq!(tree.setup().black.len(), 3);
+        assert_eq!(tree.setup().white.len(), 1);
+        assert_eq!(tree.config().first, Color::White);
+        assert_eq!(lines(&tree), ["j8 f8", "f8"]);
+        let board = tree.position(tree.root()).unwrap().board().diagram();
+        assert!(board.contains(". X X X ."), "{board}");
+        let written = write_tree(&tree).unwrap();
+        assert!(written.contains("AB[gh][hh][ih]AW[hg]"), "{written}");
+        assert_eq!(read_tree(&written).unwrap(), tree);
+        // Without PL: the first move says who is to move; with no move, the side with
+        // fewer stones.
+        let t = read_tree("(;GM[4]AB[hh][ii]AW[jj];B[aa])").unwrap();
+        assert_eq!(t.config().first, Color::Black);
+        let t = read_tree("(;GM[4]AB[hh][ii]AW[jj])").unwrap();
+        assert_eq!(t.config().first, Color::White);
+        assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
+    }
+
+    #[test]
+    fn unusual_trees_survive_their_writer() {
+        // Black to move, but the file's first move is White's (read, not validated).
+        let t = read_tree("(;GM[4]PL[B];W[hh];B[ii])").unwrap();
+        assert_eq!(t.config().first, Color::Black);
+        assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
+        // An empty comment on a node without a move leaves its parent's comment alone.
+        let t = read_tree("(;GM[4];B[hh]C[keep];C[])").unwrap();
+        let h8 = t.node_at(&[0]).unwrap();
+        assert_eq!(t.comment(h8), Some("keep"));
+        assert_eq!(read_tree(&write_tree(&t).unwrap()).unwrap(), t);
+    }
+
+    #[test]
+    fn tree_errors_name_the_place() {
+        let cases = [
+            ("(;GM[4](;B[hh])(;B[zz]))", 1, 19),
+            ("(;GM[4](;B[hh])(;W[ii]AB[jj]))", 1, 23),
+            ("(;GM[4](;B[hh])())", 1, 17),
+            ("(;GM[4](;B[hh])(;W[ii]", 1, 23),
+            ("(;GM[4]AE[hh])", 1, 8),
+            ("(;GM[4];B[hh]W[ii])", 1, 14),
+        ];
+        for (text, line, column) in cases {
+            match read_tree(text) {
+                Err(RecordError::Syntax {
+                    line: l, column: c, ..
+                }) => assert_eq!((l, c), (line, column), "{text:?}"),
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+        // An illegal move reads (the tree is not validated) and is named by validate.
+        let tree = read_tree("(;GM[4];B[hh](;W[ii])(;W[hh]))").unwrap();
+        assert_eq!(
+            tree.validate().unwrap_err().to_string(),
+            "move 2 (h8): h8 is occupied"
+        );
+    }
+
+    #[test]
+    fn deep_variations_do_not_overflow() {
+        let mut text = String::from("(;GM[4]SZ[26]");
+        let n = 100_000;
+        for i in 0..n {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            let p = (b'a' + (i % 26) as u8) as char;
+            let q = (b'a' + (i / 26 % 26) as u8) as char;
+            text.push_str(&format!("(;{c}[{p}{q}]"));
+        }
+        text.push_str(&")".repeat(n + 1));
+        let tree = read_tree(&text).unwrap();
+        assert_eq!(tree.len(), n);
+        let written = write_tree(&tree).unwrap();
+        assert_eq!(read_tree(&written).unwrap().len(), n);
     }
 }
