@@ -325,6 +325,44 @@ pub struct Hub {
     chat_limiter: governor::DefaultKeyedRateLimiter<IdentityId>,
     /// When this node started (Unix ms).
     started: i64,
+    /// Pages opened and closed, on their way to the store (see [`Hub::note_presence`]).
+    presence_tx: tokio::sync::mpsc::UnboundedSender<PresenceNote>,
+}
+
+/// A page opened or closed, and who waits to hear whether its person is now gone.
+type PresenceNote = (
+    crate::store::Change,
+    tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
+);
+
+/// Writes the pages opened and closed on this node: whatever queued up while the last
+/// batch was written goes in the next one (one commit and a few notices for a crowd
+/// leaving at once, no added wait for one alone).
+async fn write_presence(store: Store, mut rx: tokio::sync::mpsc::UnboundedReceiver<PresenceNote>) {
+    const BATCH: usize = 1000;
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        let (changes, replies): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
+        match store.presence_changes(changes, now_ms()).await {
+            Ok(gone) => {
+                for (reply, gone) in replies.into_iter().zip(gone) {
+                    let _ = reply.send(Ok(gone));
+                }
+            }
+            Err(e) => {
+                let why = e.to_string();
+                for reply in replies {
+                    let _ = reply.send(Err(StoreError::Task(why.clone())));
+                }
+            }
+        }
+    }
 }
 
 /// The current time in Unix milliseconds.
@@ -357,6 +395,8 @@ impl Hub {
         config: HubConfig,
         outage: Option<(i64, i64)>,
     ) -> Arc<Hub> {
+        let (presence_tx, presence_rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(write_presence(store.clone(), presence_rx));
         Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
             store: store.clone(),
@@ -368,6 +408,7 @@ impl Hub {
             throttle: crate::api::accounts::Throttle::default(),
             lobby: crate::lobby::Lobby::new(store.clone()),
             started: now_ms(),
+            presence_tx,
             chat_limiter: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
@@ -399,8 +440,14 @@ impl Hub {
                         hub.relay_chat(&game, id).await;
                         continue;
                     }
-                    Notice::Presence { place } => {
-                        hub.presence_changed(&place).await;
+                    // Off the notice loop: a game's readers must not wait behind who
+                    // came and went elsewhere.
+                    Notice::Presence { places } => {
+                        tokio::spawn(async move {
+                            for place in places {
+                                hub.presence_changed(&place).await;
+                            }
+                        });
                         continue;
                     }
                     Notice::Lobby { news } => {
@@ -495,14 +542,24 @@ impl Hub {
     pub async fn enter(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
         slot.enter(who);
         if online {
-            if let Err(e) = self
-                .store
-                .enter(slot.id.to_string(), who.cloned(), now_ms())
-                .await
-            {
-                tracing::warn!(error = %e, "cannot note who has a game open");
-            }
+            self.note_presence(slot.id.to_string(), who.cloned(), true)
+                .await;
             self.reload_presence(slot).await;
+        }
+    }
+
+    /// Notes a page of `who` opened (`came`) or closed at `place` in the store,
+    /// with the other changes of the moment in one transaction.
+    async fn note_presence(&self, place: String, who: Option<IdentityId>, came: bool) {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let change = crate::store::Change { place, who, came };
+        let stopped = || StoreError::Task("the presence writer stopped".into());
+        let noted = match self.presence_tx.send((change, reply)) {
+            Ok(()) => answer.await.unwrap_or_else(|_| Err(stopped())),
+            Err(_) => Err(stopped()),
+        };
+        if let Err(e) = noted {
+            tracing::warn!(error = %e, "cannot note who has a game open");
         }
     }
 
@@ -511,14 +568,12 @@ impl Hub {
     pub async fn leave(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
         slot.leave(who);
         if online && !self.is_closing() {
-            if let Err(e) = self
-                .store
-                .leave(slot.id.to_string(), who.cloned(), now_ms())
-                .await
-            {
-                tracing::warn!(error = %e, "cannot note who has a game open");
+            self.note_presence(slot.id.to_string(), who.cloned(), false)
+                .await;
+            // Read who is there only for the pages still open here.
+            if !slot.presence().sockets.is_empty() {
+                self.reload_presence(slot).await;
             }
-            self.reload_presence(slot).await;
         }
     }
 
@@ -556,7 +611,8 @@ impl Hub {
                 g.setup().mode == crate::live::Mode::Online,
             )
         };
-        if !online {
+        // Nobody here to tell (a claim reads the store anew).
+        if !online || slot.presence().sockets.is_empty() {
             return;
         }
         let crowd = slot.spectators(&owners);
@@ -665,7 +721,12 @@ impl Hub {
             Err(e) => tracing::warn!(error = %e, "cannot look for jobs to take over"),
         }
         let left = match self.store.heartbeat(now_ms(), self.started).await {
-            Ok(left) => left,
+            Ok((left, missing)) => {
+                if missing {
+                    self.note_all_presence().await;
+                }
+                left
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot note this node's heartbeat");
                 return;
@@ -678,6 +739,37 @@ impl Hub {
                 self.presence_changed(&place).await;
             }
         }
+    }
+
+    /// Notes again every page open on this node's games between people: another node
+    /// found this one silent for too long and cleared its rows (a stall; a node that
+    /// starts has none to note).
+    async fn note_all_presence(&self) {
+        let slots: Vec<Arc<Slot>> = self.map().values().cloned().collect();
+        let mut notes = Vec::new();
+        for slot in slots {
+            if slot.game.lock().await.setup().mode != crate::live::Mode::Online {
+                continue;
+            }
+            let open: Vec<(Option<IdentityId>, usize)> = slot
+                .presence()
+                .sockets
+                .iter()
+                .map(|(w, n)| (w.clone(), *n))
+                .collect();
+            for (who, n) in open {
+                for _ in 0..n {
+                    notes.push(self.note_presence(slot.id.to_string(), who.clone(), true));
+                }
+            }
+        }
+        if !notes.is_empty() {
+            tracing::warn!(
+                pages = notes.len(),
+                "this node was taken for gone; noting its pages again"
+            );
+        }
+        futures_util::future::join_all(notes).await;
     }
 
     /// Searches the computer's move of game `id`, whose job this node took over from a

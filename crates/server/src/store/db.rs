@@ -409,11 +409,11 @@ pub enum Notice {
         /// The message.
         id: i64,
     },
-    /// Someone's pages at `place` (a game's id or `lobby`) opened or closed on another
-    /// node.
+    /// Someone's pages at these places (games' ids or `lobby`) opened or closed on
+    /// another node.
     Presence {
-        /// The place.
-        place: String,
+        /// The places.
+        places: Vec<String>,
     },
     /// News of the lobby from another node (a [`crate::lobby::Routed`] as JSON).
     Lobby {
@@ -449,9 +449,11 @@ impl Notice {
                 if words.next()? == node {
                     return None;
                 }
-                Notice::Presence {
-                    place: words.next()?.to_owned(),
+                let places: Vec<String> = words.map(str::to_owned).collect();
+                if places.is_empty() {
+                    return None;
                 }
+                return Some(Notice::Presence { places });
             }
             "lobby" => {
                 if words.next()? == node {
@@ -680,10 +682,17 @@ mod tests {
         assert_eq!(
             Notice::parse("presence n2 lobby", "n1"),
             Some(Notice::Presence {
-                place: "lobby".into()
+                places: vec!["lobby".into()]
             })
         );
         assert_eq!(Notice::parse("presence n1 lobby", "n1"), None);
+        assert_eq!(
+            Notice::parse("presence n2 g1 g2", "n1"),
+            Some(Notice::Presence {
+                places: vec!["g1".into(), "g2".into()]
+            })
+        );
+        assert_eq!(Notice::parse("presence n2", "n1"), None);
         assert_eq!(
             Notice::parse(r#"lobby n2 {"a": "b c"}"#, "n1"),
             Some(Notice::Lobby {

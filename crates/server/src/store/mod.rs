@@ -34,7 +34,7 @@ pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use jobs::JOB_LEASE_MS;
 pub use lobby::{ChallengeRow, SeekRow, Taken};
-pub use presence::{Left, Presence};
+pub use presence::{Change, Left, Presence};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
     RatingRow,

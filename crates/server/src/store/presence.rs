@@ -39,6 +39,21 @@ impl Presence {
     }
 }
 
+/// A page opened (`came`) or closed at a place, on this node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The game's id or `lobby`.
+    pub place: String,
+    /// Whose page (`None`: a visitor without an identity).
+    pub who: Option<IdentityId>,
+    /// Opened (else closed).
+    pub came: bool,
+}
+
+/// Places named in one notice (each up to a dozen characters: well under PostgreSQL's
+/// 8,000-byte payload).
+const PLACES_PER_NOTICE: usize = 300;
+
 /// A person who left a place because their node was found gone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Left {
@@ -86,25 +101,16 @@ impl Store {
         who: Option<IdentityId>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let node = std::sync::Arc::clone(&self.node);
-        self.with(move |db| {
-            transaction(db, |db| {
-                note_node(db, &node, now)?;
-                let who = key(who.as_ref());
-                db.execute(
-                    "INSERT INTO presence (place, identity, node, sockets) VALUES ($1, $2, $3, 1)
-                     ON CONFLICT (place, identity, node)
-                     DO UPDATE SET sockets = presence.sockets + 1",
-                    &vals![place.as_str(), who.as_str(), &*node],
-                )?;
-                db.execute(
-                    "DELETE FROM away WHERE place = $1 AND identity = $2",
-                    &vals![place.as_str(), who.as_str()],
-                )?;
-                db.notify(&format!("presence {node} {place}"))
-            })
-        })
+        self.presence_changes(
+            vec![Change {
+                place,
+                who,
+                came: true,
+            }],
+            now,
+        )
         .await
+        .map(|_| ())
     }
 
     /// A page of `who` at `place` closed on this node. Returns whether they are now gone
@@ -115,30 +121,78 @@ impl Store {
         who: Option<IdentityId>,
         now: i64,
     ) -> Result<bool, StoreError> {
+        self.presence_changes(
+            vec![Change {
+                place,
+                who,
+                came: false,
+            }],
+            now,
+        )
+        .await
+        .map(|gone| gone.first().copied().unwrap_or_default())
+    }
+
+    /// Pages opened and closed on this node, in order, in one transaction with one
+    /// notice per few hundred places (a node that many people leave at once, at the end
+    /// of a tournament round or when another node dies and they all come here, makes a
+    /// handful of commits, not thousands). For each change, whether its person is now
+    /// gone from its place on every node (after a close; `false` after an open).
+    pub async fn presence_changes(
+        &self,
+        changes: Vec<Change>,
+        now: i64,
+    ) -> Result<Vec<bool>, StoreError> {
         let node = std::sync::Arc::clone(&self.node);
         self.with(move |db| {
             transaction(db, |db| {
-                let identified = who.is_some();
-                let who = key(who.as_ref());
-                db.execute(
-                    "UPDATE presence SET sockets = sockets - 1
-                     WHERE place = $1 AND identity = $2 AND node = $3",
-                    &vals![place.as_str(), who.as_str(), &*node],
-                )?;
-                db.execute(
-                    "DELETE FROM presence
-                     WHERE place = $1 AND identity = $2 AND node = $3 AND sockets <= 0",
-                    &vals![place.as_str(), who.as_str(), &*node],
-                )?;
-                let gone = !is_there(db, &place, &who, now)?;
-                if gone && identified {
+                note_node(db, &node, now)?;
+                let mut gone = Vec::with_capacity(changes.len());
+                let mut places: Vec<&str> = Vec::new();
+                for c in &changes {
+                    let who = key(c.who.as_ref());
+                    let place = c.place.as_str();
+                    if !places.contains(&place) {
+                        places.push(place);
+                    }
+                    if c.came {
+                        db.execute(
+                            "INSERT INTO presence (place, identity, node, sockets)
+                             VALUES ($1, $2, $3, 1)
+                             ON CONFLICT (place, identity, node)
+                             DO UPDATE SET sockets = presence.sockets + 1",
+                            &vals![place, who.as_str(), &*node],
+                        )?;
+                        db.execute(
+                            "DELETE FROM away WHERE place = $1 AND identity = $2",
+                            &vals![place, who.as_str()],
+                        )?;
+                        gone.push(false);
+                        continue;
+                    }
                     db.execute(
-                        "INSERT INTO away (place, identity, since) VALUES ($1, $2, $3)
-                         ON CONFLICT (place, identity) DO UPDATE SET since = excluded.since",
-                        &vals![place.as_str(), who.as_str(), now],
+                        "UPDATE presence SET sockets = sockets - 1
+                         WHERE place = $1 AND identity = $2 AND node = $3",
+                        &vals![place, who.as_str(), &*node],
                     )?;
+                    db.execute(
+                        "DELETE FROM presence
+                         WHERE place = $1 AND identity = $2 AND node = $3 AND sockets <= 0",
+                        &vals![place, who.as_str(), &*node],
+                    )?;
+                    let left = !is_there(db, place, &who, now)?;
+                    if left && c.who.is_some() {
+                        db.execute(
+                            "INSERT INTO away (place, identity, since) VALUES ($1, $2, $3)
+                             ON CONFLICT (place, identity) DO UPDATE SET since = excluded.since",
+                            &vals![place, who.as_str(), now],
+                        )?;
+                    }
+                    gone.push(left);
                 }
-                db.notify(&format!("presence {node} {place}"))?;
+                for chunk in places.chunks(PLACES_PER_NOTICE) {
+                    db.notify(&format!("presence {node} {}", chunk.join(" ")))?;
+                }
                 Ok(gone)
             })
         })
@@ -193,12 +247,20 @@ impl Store {
     /// This node's heartbeat; also clears the rows of nodes unheard of for too long.
     /// Those nodes' people who are now nowhere at a place are away from the node's last
     /// heartbeat, or from `started` (this node's start) if that is later: a restart
-    /// does not count against them. Returns them.
-    pub async fn heartbeat(&self, now: i64, started: i64) -> Result<Vec<Left>, StoreError> {
+    /// does not count against them. Returns them, and whether this node's own row was
+    /// missing (its first heartbeat, or it was silent so long that another node cleared
+    /// it: then its pages must be noted again, see [`Store::presence_changes`]).
+    pub async fn heartbeat(&self, now: i64, started: i64) -> Result<(Vec<Left>, bool), StoreError> {
         let node = std::sync::Arc::clone(&self.node);
         self.with(move |db| {
             transaction(db, |db| {
-                note_node(db, &node, now)?;
+                let missing = db.execute(
+                    "UPDATE nodes SET seen_at = $2 WHERE name = $1",
+                    &vals![&*node, now],
+                )? == 0;
+                if missing {
+                    note_node(db, &node, now)?;
+                }
                 let dead: Vec<(String, i64)> = db
                     .query(
                         "DELETE FROM nodes WHERE seen_at < $1 RETURNING name, seen_at",
@@ -208,6 +270,7 @@ impl Store {
                     .map(|r| Ok((r.get(0)?, r.get(1)?)))
                     .collect::<Result<_, StoreError>>()?;
                 let mut left = Vec::new();
+                let mut places: Vec<String> = Vec::new();
                 for (name, seen_at) in dead {
                     let rows = db.query(
                         "DELETE FROM presence WHERE node = $1 RETURNING place, identity",
@@ -216,7 +279,9 @@ impl Store {
                     let since = seen_at.max(started);
                     for r in rows {
                         let (place, who): (String, String) = (r.get(0)?, r.get(1)?);
-                        db.notify(&format!("presence {node} {place}"))?;
+                        if !places.contains(&place) {
+                            places.push(place.clone());
+                        }
                         let Ok(id) = who.parse::<IdentityId>() else {
                             continue;
                         };
@@ -231,7 +296,10 @@ impl Store {
                         left.push(Left { place, who: id });
                     }
                 }
-                Ok(left)
+                for chunk in places.chunks(PLACES_PER_NOTICE) {
+                    db.notify(&format!("presence {node} {}", chunk.join(" ")))?;
+                }
+                Ok((left, missing))
             })
         })
         .await
@@ -248,12 +316,15 @@ impl Store {
                     &vals![&*node],
                 )?;
                 db.execute("DELETE FROM nodes WHERE name = $1", &vals![&*node])?;
-                let mut seen = std::collections::HashSet::new();
+                let mut seen: Vec<String> = Vec::new();
                 for r in places {
                     let place: String = r.get(0)?;
-                    if seen.insert(place.clone()) {
-                        db.notify(&format!("presence {node} {place}"))?;
+                    if !seen.contains(&place) {
+                        seen.push(place);
                     }
+                }
+                for chunk in seen.chunks(PLACES_PER_NOTICE) {
+                    db.notify(&format!("presence {node} {}", chunk.join(" ")))?;
                 }
                 Ok(())
             })
@@ -296,7 +367,7 @@ mod tests {
         );
         // b dies (no heartbeat): a finds it gone and p away since b's last heartbeat.
         let later = 1000 + crate::OUTAGE_AFTER_MS + 1;
-        let left = a.heartbeat(later, 0).await.unwrap();
+        let (left, _) = a.heartbeat(later, 0).await.unwrap();
         assert_eq!(
             left,
             vec![Left {
@@ -307,6 +378,8 @@ mod tests {
         let seen = a.presence(g.clone(), later).await.unwrap();
         assert_eq!(seen.away_since(Some(&p)), Some(1000));
         assert!(seen.sockets.is_empty(), "b's rows are gone: {seen:?}");
+        // Were b only stalled, its next heartbeat says so: it must note its pages again.
+        assert!(b.heartbeat(later + 1, 0).await.unwrap().1);
         // p comes back: no longer away.
         a.enter(g.clone(), Some(p.clone()), later).await.unwrap();
         assert_eq!(
@@ -342,7 +415,9 @@ mod tests {
         };
         old.enter("g".into(), Some(who("p")), 1000).await.unwrap();
         // This node started at 50,000, long after the old one's last heartbeat.
-        let left = s.heartbeat(60_000, 50_000).await.unwrap();
+        let (left, missing) = s.heartbeat(60_000, 50_000).await.unwrap();
+        assert!(missing, "its first heartbeat");
+        assert!(!s.heartbeat(60_500, 50_000).await.unwrap().1);
         assert_eq!(left.len(), 1);
         let seen = s.presence("g".into(), 60_000).await.unwrap();
         assert_eq!(seen.away_since(Some(&who("p"))), Some(50_000));
