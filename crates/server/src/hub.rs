@@ -780,6 +780,11 @@ impl Hub {
         };
         let slot = match self.slot(&gid).await {
             Ok(slot) => slot,
+            Err(Error::NotFound(_)) => {
+                // The game is gone (deleted): so is its job.
+                let _ = self.store.drop_job(gid).await;
+                return;
+            }
             Err(e) => {
                 tracing::warn!(error = %e, id, "cannot load a game to take over its job");
                 return;
@@ -1373,10 +1378,9 @@ impl Hub {
     /// Nobody watches the game any more: cancel its searches (the computer's move is
     /// searched again when the game is next opened).
     pub async fn abandon(&self, slot: &Slot) {
+        // The computer's move it owed stays a job: its lease runs out and a node (this
+        // one, or one where the game is still open) makes the move.
         slot.cancel(None);
-        if let Err(e) = self.store.drop_job(slot.id.clone()).await {
-            tracing::warn!(error = %e, "cannot give up the computer's job");
-        }
         // The computer's clock stands until its search starts again.
         slot.game.lock().await.stop_computer_clock(now_ms());
         tracing::debug!("game abandoned: searches cancelled");

@@ -212,19 +212,7 @@ async fn chat_said_on_one_node_reaches_the_room_on_the_other() {
     let alice = TestApp::on(&db);
     let node_b = TestApp::on(&db);
     let bob_on_a = alice.client();
-    let clock = json!({"kind": "side", "initial_seconds": 600, "increment_seconds": 5});
-    let (s, seek) = alice
-        .post("/api/seeks", json!({"clock": clock, "color": "black"}))
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{seek}");
-    let (s, g) = bob_on_a
-        .post(
-            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
-            json!({}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
-    let id = g["id"].as_str().unwrap().to_owned();
+    let id = people_game(&alice, &bob_on_a).await;
     // Bob follows the game from node B.
     let bob = same_person(&bob_on_a, &node_b);
     let addr_b = common::serve(&node_b, NetLimits::default()).await;
@@ -257,6 +245,20 @@ async fn chat_said_on_one_node_reaches_the_room_on_the_other() {
 
 fn terms() -> Value {
     json!({"clock": {"kind": "side", "initial_seconds": 600, "increment_seconds": 5}, "color": "black"})
+}
+
+/// A game between `black`, who seeks, and `white`, who accepts; its id.
+async fn people_game(black: &TestApp, white: &TestApp) -> String {
+    let (s, seek) = black.post("/api/seeks", terms()).await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    let (s, g) = white
+        .post(
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    g["id"].as_str().unwrap().to_owned()
 }
 
 #[tokio::test]
@@ -335,15 +337,7 @@ async fn a_player_on_another_node_is_not_away() {
     let alice = TestApp::with(&db, quick);
     let node_b = TestApp::with(&db, quick);
     let bob_on_a = alice.client();
-    let (_, seek) = alice.post("/api/seeks", terms()).await;
-    let (s, g) = bob_on_a
-        .post(
-            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
-            json!({}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{g}");
-    let id = g["id"].as_str().unwrap().to_owned();
+    let id = people_game(&alice, &bob_on_a).await;
     let bob = same_person(&bob_on_a, &node_b);
     let (addr_a, addr_b) = (
         common::serve(&alice, NetLimits::default()).await,

@@ -2,7 +2,9 @@
 //! it, renewed by its heartbeat. Another node holding the game leaves the search to the
 //! lease's holder (one search per move, not one per node); when the holder dies, its
 //! lease runs out and the first node to notice takes the job over, so no game waits for
-//! a node that is gone.
+//! a node that is gone. A node that stops searching because nobody there watches the
+//! game any more keeps the job: its lease runs out and the move is made anyway (one
+//! search), so no owed move is ever left unmade.
 
 use super::db::{Db, transaction, vals};
 use super::{Store, StoreError};
@@ -84,8 +86,8 @@ impl Store {
         .await
     }
 
-    /// This node gives up the job of `game` (nobody watches it: its search waits until
-    /// someone opens the game again).
+    /// This node gives up the job of `game` (nothing is owed there any more, or the game
+    /// is gone).
     pub async fn drop_job(&self, game: GameId) -> Result<(), StoreError> {
         let node = std::sync::Arc::clone(&self.node);
         self.with(move |db| {

@@ -75,6 +75,21 @@ fn refusal<T>(db: &mut dyn Db, table: &str, id: &str) -> Result<Taken<T>, StoreE
     })
 }
 
+/// Runs `delete` (a `DELETE … RETURNING body` of row `id` for `taker`): the body, or
+/// why there was none (see [`refusal`]).
+fn take(
+    db: &mut dyn Db,
+    delete: &str,
+    table: &str,
+    id: &str,
+    taker: &IdentityId,
+) -> Result<Taken<String>, StoreError> {
+    match db.query_opt(delete, &vals![id, taker.as_str()])? {
+        Some(r) => Ok(Taken::Done(r.get(0)?)),
+        None => refusal(db, table, id),
+    }
+}
+
 fn bodies(rows: &[super::db::Row]) -> Result<Vec<String>, StoreError> {
     rows.iter().map(|r| r.get(0)).collect()
 }
@@ -169,13 +184,13 @@ impl Store {
         taker: IdentityId,
     ) -> Result<Taken<String>, StoreError> {
         self.with(move |db| {
-            if let Some(r) = db.query_opt(
+            take(
+                db,
                 "DELETE FROM seeks WHERE id = $1 AND owner <> $2 RETURNING body",
-                &vals![id.as_str(), taker.as_str()],
-            )? {
-                return Ok(Taken::Done(r.get(0)?));
-            }
-            refusal(db, "seeks", &id)
+                "seeks",
+                &id,
+                &taker,
+            )
         })
         .await
     }
@@ -304,15 +319,15 @@ impl Store {
         taker: IdentityId,
     ) -> Result<Taken<String>, StoreError> {
         self.with(move |db| {
-            if let Some(r) = db.query_opt(
+            take(
+                db,
                 "DELETE FROM challenges
                  WHERE id = $1 AND owner <> $2 AND (addressee IS NULL OR addressee = $2)
                  RETURNING body",
-                &vals![id.as_str(), taker.as_str()],
-            )? {
-                return Ok(Taken::Done(r.get(0)?));
-            }
-            refusal(db, "challenges", &id)
+                "challenges",
+                &id,
+                &taker,
+            )
         })
         .await
     }
