@@ -94,6 +94,22 @@ test('with the network cut, the game against the computer goes on with the engin
   assert.deepEqual(errors, [], 'no script errors on the page');
 });
 
+test('the server goes away while the computer thinks: after a few seconds the engine here plays its move', { timeout: 300000 }, async () => {
+  const { page, context, errors } = suite.browser;
+  await context.setOffline(false);
+  // Level 10 thinks 5 s on the server: time enough to pull the plug.
+  let v = await newGameViaDialog(page, { mode: 'computer', player: 'level10', color: 'black', rule: 'freestyle', size: '15' });
+  assert.ok(v.id && !v.local);
+  await clickPoint(page, 'h8');
+  await waitView(page, (g) => g.thinking, { what: 'the server to think' });
+  await suite.server.crash();
+  await page.waitForFunction(() => /cannot be reached/.test(document.querySelector('#status-text').textContent), null, { timeout: 10000 });
+  v = await waitView(page, (g) => g.local && g.moves.length === 2 && !g.thinking, { what: 'the move from the engine here', timeout: 60000 });
+  assert.equal(v.moves[1].color, 'white');
+  assert.equal(v.computer.player, 'level10');
+  assert.deepEqual(errors, [], 'no script errors on the page');
+});
+
 test('the page loads again from its service worker with the server gone, and plays the computer there', { timeout: 300000 }, async () => {
   const { page, context, errors } = suite.browser;
   await context.setOffline(true);

@@ -1,5 +1,5 @@
 // A game that goes on in this page when the server cannot be reached: against the computer (or
-// two players at this screen), unrated, free opening. The rules and the computer's moves come
+// two players at this screen), unrated, free opening, no clock. The rules and the computer's moves come
 // from wuzi's own code compiled to WebAssembly (engine.js), so the page still judges nothing by
 // itself; the server is simply not asked. Games the server holds stay the server's: a game that
 // goes local leaves the server's copy where it was.
@@ -7,9 +7,9 @@
 import { judge, analyse, moveMs, positionOf, stop as stopEngine, available } from './engine.js';
 import { pointName } from './coords.js';
 
-/// Whether the game on screen could go on in this page.
+/// Whether the game on screen could go on in this page: no clock (clocks are the server's).
 export function canGoLocal(v) {
-  return !!v && !v.result && !v.rated && (v.mode === 'computer' || v.mode === 'local')
+  return !!v && !v.result && !v.rated && !v.clock && (v.mode === 'computer' || v.mode === 'local')
     && (!v.openingRule || v.openingRule === 'free') && !(v.mode === 'computer' && !v.computer);
 }
 

@@ -23,6 +23,7 @@ import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
+import { available as engineAvailable } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -61,16 +62,26 @@ const local = initLocal(store, { say: (key) => toast(t(key)), onError: showError
 /// game can (see local.js); true if it did.
 async function goLocal(e) {
   const v = store.view;
-  if (!e || e.status !== 0 || !canGoLocal(v)) return false;
+  if (!e || e.status !== 0 || !canGoLocal(v) || !(await engineAvailable())) return false;
   if (socket) {
     socket.close();
     socket = null;
   }
-  if (!(await local.start(v))) return false;
+  downSince = null;
+  if (!(await local.start(v))) {
+    if (v.id) connect(v.id);
+    return false;
+  }
   store.setConnection('none');
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   return true;
 }
+
+/// Since when the game's socket has been down (null: up, or no socket).
+let downSince = null;
+/// How long the computer's move may wait for a server that cannot be reached before the engine
+/// in this browser plays it (and the game goes on here).
+const LOCAL_AFTER_MS = 5000;
 
 /// After a reconnect: the state as the server holds it, and no stale "cannot be reached".
 function resync() {
@@ -151,6 +162,7 @@ function onSocketMessage(msg) {
 
 function openGame(view, { browse } = {}) {
   local.leave();
+  downSince = null;
   if (socket && (!store.view || store.view.id !== view.id)) {
     socket.close();
     socket = null;
@@ -167,6 +179,7 @@ function connect(id) {
   socketIdentity = store.me === undefined ? undefined : store.me && store.me.identity;
   store.setConnection('connecting');
   socket = new GameSocket(id, onSocketMessage, (up, closed) => {
+    downSince = up ? null : downSince ?? performance.now();
     store.setConnection(up ? 'up' : 'down');
     // After a reconnect, fetch the state we may have missed, and send a move that had no answer
     // again (the server plays a move with the same ply once).
@@ -754,6 +767,11 @@ setInterval(() => {
   const flagDown = c && v && !v.result && c.running && store.remaining(c.running) === 0;
   // A safety net if a WebSocket message was missed: look again when a flag is down or a reply is late.
   const lateReply = v && v.thinking && !v.local && now - (store.lastUpdate || 0) > 5000;
+  // The server went away while the computer was to move: the engine here plays instead.
+  if (v && v.thinking && !v.local && downSince !== null && now - downSince > LOCAL_AFTER_MS && !store.busy) {
+    downSince = null;
+    goLocal({ status: 0 });
+  }
   if ((flagDown || lateReply) && now - lastPoll > 2000) {
     lastPoll = now;
     api.getGame(v.id).then((g) => store.setView(g), () => {});

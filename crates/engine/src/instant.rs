@@ -2,7 +2,7 @@
 //!
 //! Natively this is [`std::time::Instant`]. On `wasm32` (the engine in a browser,
 //! `crates/wasm`) the standard library has no clock (`Instant::now` panics on
-//! wasm32-unknown-unknown), so the embedder installs one with [`set_time_source`]
+//! wasm32-unknown-unknown), so the embedder installs one with `set_time_source`
 //! (the page's `performance.now()`); until it does, time stands still there, and only
 //! node and depth limits end a search.
 

@@ -7,7 +7,7 @@
 //! server embeds it (see `crates/server/build.rs`).
 //!
 //! The interface is one JSON request in, one JSON answer out ([`handle`]); the module's
-//! exports only move bytes across (see [`ffi`], wasm32 only):
+//! exports only move bytes across (module `ffi`, wasm32 only):
 //!
 //! | export | what |
 //! |---|---|
