@@ -34,12 +34,13 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  const api = new URL('api/', self.registration.scope).pathname;
+  if (req.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith(api)) return;
   event.respondWith(
     (async () => {
       try {
         const res = await fetch(req);
-        if (res.ok && res.type === 'basic' && url.pathname !== '/assets.json') {
+        if (res.ok && res.type === 'basic' && !url.pathname.endsWith('/assets.json')) {
           const copy = res.clone();
           caches.open(CACHE).then((c) => c.put(req.mode === 'navigate' ? './' : req, copy)).catch(() => {});
         }

@@ -50,6 +50,14 @@ test('with the network cut, the game against the computer goes on with the engin
   for (const f of ['/', '/index.html', '/js/main.js', '/js/engine.js', '/js/engine-worker.js', '/wasm/wuzi.wasm', '/manifest.webmanifest']) {
     assert.ok(sw.cached.includes(f), `the service worker cached ${f}: ${sw.cached.join(' ')}`);
   }
+  // Installable: the page links a manifest with a name, a start URL and an icon.
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel=manifest]');
+    return (await fetch(link.href)).json();
+  });
+  assert.equal(manifest.short_name, 'wuzi');
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.start_url && manifest.icons.length > 0);
 
   // Renju against the computer, the person Black; the first moves go through the server.
   let v = await newGameViaDialog(page, { mode: 'computer', player: 'level3', color: 'black', rule: 'renju', size: '15' });
