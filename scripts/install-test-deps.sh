@@ -2,7 +2,7 @@
 # Installs what the tests need and a fresh Debian machine lacks (apt-get only when something
 # is missing): a C/C++ compiler for libFuzzer's sources, Debian's chromium and CJK fonts for
 # the browser tests, node and npm to run them, Debian's PostgreSQL for the server's tests on
-# PostgreSQL, and the rustfmt and clippy components.
+# PostgreSQL, the rustfmt and clippy components and the wasm32-unknown-unknown target.
 # scripts/test-all.sh (the README's test command) runs this first.
 set -euo pipefail
 
@@ -38,3 +38,9 @@ fi
 # rustfmt and clippy are rustup components that minimal toolchains leave out.
 cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+# The page's engine (crates/wasm) is built for wasm32-unknown-unknown, a rustup target; the
+# browser tests play with it offline. Without rustup (a distribution's Rust) it cannot be added:
+# the build says so and the page falls back to the server's engine (the offline tests fail).
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi

@@ -12,6 +12,10 @@ step() { printf '\n==> %s\n' "$*"; }
 step "install what is missing (scripts/install-test-deps.sh)"
 bash scripts/install-test-deps.sh
 
+# Every build below embeds the page's engine (WebAssembly, see crates/server/build.rs), which
+# the browser tests play with offline; set here once so the builds agree and none is redone.
+export WUZI_WASM=1
+
 step "cargo fmt --all -- --check"
 cargo fmt --all -- --check
 cargo fmt --manifest-path fuzz/Cargo.toml -- --check

@@ -17,6 +17,9 @@ fi
 # `cargo build -p wuzi` alone resolves dependency features without the workspace's
 # dev-dependencies and would compile ~20 crates again.
 profile="${WUZI_PROFILE:-debug}"
+# The page's engine (WebAssembly) is embedded in the binary, which debug builds leave out unless
+# asked (crates/server/build.rs); the offline tests play with it.
+export WUZI_WASM="${WUZI_WASM:-1}"
 if [ -n "${WUZI_BIN:-}" ] && [ -x "$WUZI_BIN" ]; then
   echo "using $WUZI_BIN"
 elif [ "$profile" = release ]; then

@@ -72,6 +72,8 @@ export function normalizeView(raw) {
     updatedAt: raw.updated_at ?? null,
     bubblesHeld: raw.bubbles_held || null,
     draft: !!raw.draft,
+    // A game going on in this page without the server (local.js).
+    local: !!raw.local,
     owners: raw.owners || null,
     rated: !!raw.rated,
     // Games between people (`mode: "online"`): what each side offers, who left, who watches.

@@ -22,6 +22,8 @@ import { personOwner } from './ui/clocks.js';
 import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
+import { initLocal, canGoLocal } from './local.js';
+import { available as engineAvailable } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -52,6 +54,34 @@ function showError(e) {
   // After the end the status line keeps the result; the refusal still shows, as a toast.
   if (store.view && store.view.result) toast(text);
 }
+
+/// A game that goes on in this page (the engine in the browser) when the server cannot be reached.
+const local = initLocal(store, { say: (key) => toast(t(key)), onError: showError });
+
+/// Continues the game on screen here after `e`, when `e` says the server cannot be reached and the
+/// game can (see local.js); true if it did.
+async function goLocal(e) {
+  const v = store.view;
+  if (!e || e.status !== 0 || !canGoLocal(v) || !(await engineAvailable())) return false;
+  if (socket) {
+    socket.close();
+    socket = null;
+  }
+  downSince = null;
+  if (!(await local.start(v))) {
+    if (v.id) connect(v.id);
+    return false;
+  }
+  store.setConnection('none');
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  return true;
+}
+
+/// Since when the game's socket has been down (null: up, or no socket).
+let downSince = null;
+/// How long the computer's move may wait for a server that cannot be reached before the engine
+/// in this browser plays it (and the game goes on here).
+const LOCAL_AFTER_MS = 5000;
 
 /// After a reconnect: the state as the server holds it, and no stale "cannot be reached".
 function resync() {
@@ -131,6 +161,8 @@ function onSocketMessage(msg) {
 }
 
 function openGame(view, { browse } = {}) {
+  local.leave();
+  downSince = null;
   if (socket && (!store.view || store.view.id !== view.id)) {
     socket.close();
     socket = null;
@@ -147,6 +179,7 @@ function connect(id) {
   socketIdentity = store.me === undefined ? undefined : store.me && store.me.identity;
   store.setConnection('connecting');
   socket = new GameSocket(id, onSocketMessage, (up, closed) => {
+    downSince = up ? null : downSince ?? performance.now();
     store.setConnection(up ? 'up' : 'down');
     // After a reconnect, fetch the state we may have missed, and send a move that had no answer
     // again (the server plays a move with the same ply once).
@@ -179,6 +212,7 @@ async function newGame(request) {
 
 /// Shows a new game that is created on the server only when the player starts it.
 function showDraft(request, { keepHash = false } = {}) {
+  local.leave();
   if (socket) {
     socket.close();
     socket = null;
@@ -197,6 +231,8 @@ async function createDraft() {
     openGame(view);
     return store.view;
   } catch (e) {
+    // Offline: the game can start here instead.
+    if (await goLocal(e)) return store.view;
     showError(e);
     return null;
   }
@@ -233,6 +269,10 @@ async function play(p) {
     return;
   }
   store.message = null;
+  if (v.local) {
+    local.play(p);
+    return;
+  }
   if (v.draft) {
     // The player starts playing: now the game exists.
     store.busy = true;
@@ -241,6 +281,10 @@ async function play(p) {
     store.busy = false;
     if (!v) {
       render();
+      return;
+    }
+    if (v.local) {
+      local.play(p);
       return;
     }
   }
@@ -254,7 +298,21 @@ async function play(p) {
     render();
     return;
   }
-  run(() => api.play(v.id, pointName(p, v.height), v.ply));
+  run(async () => {
+    try {
+      return await api.play(v.id, pointName(p, v.height), v.ply);
+    } catch (e) {
+      // The server cannot be reached: the game goes on here, this move first.
+      if (e.status === 0 && canGoLocal(v)) {
+        store.busy = false;
+        if (await goLocal(e)) {
+          local.play(p);
+          return null;
+        }
+      }
+      throw e;
+    }
+  });
 }
 
 /// A move sent over the socket and not yet answered: `{ id, ply, msg }`.
@@ -288,7 +346,8 @@ function resign() {
   btn.textContent = t('btn.resign');
   // Against the computer the person resigns; two players here: the side to move resigns.
   const color = v.mode === 'computer' ? store.humanColors()[0] : v.mode === 'online' ? store.myColor() || undefined : v.sideToMove;
-  run(() => api.resign(v.id, color));
+  if (v.local) local.resign(color);
+  else run(() => api.resign(v.id, color));
 }
 
 async function hint() {
@@ -296,7 +355,7 @@ async function hint() {
   if (!v || v.result || v.rated) return;
   $('btn-hint').disabled = true;
   try {
-    const h = await api.hint(v.id);
+    const h = v.local ? await local.hint() : await api.hint(v.id);
     store.setHint({ ...h, side: v.sideToMove });
     if (h && h.best) toast(t('eval.hint', { move: h.best.name || pointName(toPoint(h.best, v.width, v.height), v.height) }));
   } catch (e) {
@@ -354,6 +413,7 @@ function metaText(v) {
   if (v.k !== 5) bits.push(t('meta.k', { k: v.k }));
   if (v.openingRule && v.openingRule !== 'free') bits.push(t(`opening.${v.openingRule}`));
   if (v.theme && v.theme !== 'wood') bits.push(t(`theme.short.${v.theme}`));
+  if (v.local) bits.push(t('meta.local'));
   return bits.join(' · ');
 }
 
@@ -526,7 +586,7 @@ async function pollWhileThinking() {
   if (polling) return;
   polling = true;
   try {
-    while (store.view && store.view.thinking && !store.connected) {
+    while (store.view && store.view.thinking && !store.connected && !store.view.local) {
       const v = store.view;
       try {
         const g = await api.getGame(v.id, v.moves.length);
@@ -540,7 +600,7 @@ async function pollWhileThinking() {
   }
 }
 store.subscribe(() => {
-  if (store.view && store.view.thinking && !store.connected) setTimeout(pollWhileThinking, 800);
+  if (store.view && store.view.thinking && !store.connected && !store.view.local) setTimeout(pollWhileThinking, 800);
 });
 
 // With the evaluation bar on, ask the engine about each new position where a person is to move.
@@ -548,9 +608,21 @@ let analysedKey = null;
 store.subscribe(() => {
   const v = store.view;
   // No analysis during a rated game (the server refuses it).
-  if (!settings.showEval || !v || v.result || v.rated || v.mode === 'online' || !store.isHumanTurn() || !socket) return;
+  if (!settings.showEval || !v || v.result || v.rated || v.mode === 'online' || !store.isHumanTurn()) return;
   const key = `${v.id}:${v.ply}`;
   if (key === analysedKey) return;
+  if (v.local) {
+    // The engine in this browser evaluates the local game's positions.
+    analysedKey = key;
+    local.evaluate(800).then(
+      (r) => {
+        if (store.view && store.view.local && store.view.ply === v.ply) store.setAnalysis({ ...r, purpose: 'analysis', final: true });
+      },
+      () => {},
+    );
+    return;
+  }
+  if (!socket) return;
   if (socket.send({ type: 'analysis', time_ms: 800 })) analysedKey = key;
 });
 onLanguageChange(() => {
@@ -654,6 +726,10 @@ $('btn-undo').addEventListener('click', () => {
     if (store.browsing()) store.browse(Infinity);
     store.setHint(null);
     run(() => api.undo(v.id));
+  } else if (v && v.local) {
+    if (store.browsing()) store.browse(Infinity);
+    store.setHint(null);
+    local.undo();
   }
 });
 $('btn-start-draft').addEventListener('click', () => {
@@ -670,7 +746,8 @@ $('btn-games').addEventListener('click', () => gamesDialog.open());
 $('btn-resign').addEventListener('click', resign);
 $('btn-restart').addEventListener('click', () => {
   const v = store.view;
-  if (v) run(() => api.restart(v.id));
+  if (v && v.local) local.restart();
+  else if (v) run(() => api.restart(v.id));
 });
 $('btn-hint').addEventListener('click', hint);
 // While the computer thinks: ask it to play its best move so far.
@@ -689,7 +766,12 @@ setInterval(() => {
   const now = performance.now();
   const flagDown = c && v && !v.result && c.running && store.remaining(c.running) === 0;
   // A safety net if a WebSocket message was missed: look again when a flag is down or a reply is late.
-  const lateReply = v && v.thinking && now - (store.lastUpdate || 0) > 5000;
+  const lateReply = v && v.thinking && !v.local && now - (store.lastUpdate || 0) > 5000;
+  // The server went away while the computer was to move: the engine here plays instead.
+  if (v && v.thinking && !v.local && downSince !== null && now - downSince > LOCAL_AFTER_MS && !store.busy) {
+    downSince = null;
+    goLocal({ status: 0 });
+  }
   if ((flagDown || lateReply) && now - lastPoll > 2000) {
     lastPoll = now;
     api.getGame(v.id).then((g) => store.setView(g), () => {});
@@ -750,3 +832,8 @@ window.wuzi = {
 render();
 account.refresh();
 start();
+
+// The page loads offline after a first visit (sw.js caches its files, the engine's included).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('sw.js').catch(() => {});
+}

@@ -7,10 +7,11 @@
 //! y 2).
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wuzi_rules::{Game, GameConfig, Pos, Rule, Size};
 
+use crate::instant::Instant;
 use crate::{Engine, EngineOptions, Position, SearchLimits};
 
 /// The benchmark file, embedded.

@@ -1,12 +1,13 @@
 //! The engine object: owns the transposition table and the search threads.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wuzi_rules::Pos;
 
 use crate::board::{Board, Idx, pos_of};
 use crate::eval::Threat;
+use crate::instant::Instant;
 use crate::search::{NO_MOVE, RootMove, Shared, WIN, WIN_BOUND, Worker};
 use crate::threads::lock;
 use crate::threat::Solver;
@@ -92,9 +93,7 @@ pub struct Engine {
 fn fresh_seed() -> u64 {
     use std::sync::atomic::Ordering;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    let t = crate::instant::entropy();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     wuzi_rules::random::SplitMix64::new(t ^ n.rotate_left(32)).next()
 }

@@ -25,6 +25,7 @@
 //!   VCT after each new best move, and a final check of the move to be played, in
 //!   time kept back from the search); [`tt`]: the shared table; [`time`]: soft,
 //!   search and hard deadlines;
+//!   [`instant`]: the clock (std's natively, the embedder's on wasm32);
 //!   [`threads`]: the Lazy SMP, and from three threads on a threat thread (one
 //!   helper's VCT work); [`params`]: the tunables and their measured gains;
 //!   [`bench`](mod@bench): the node signature.
@@ -53,6 +54,7 @@ pub mod board;
 pub mod classic;
 pub mod engine;
 pub mod eval;
+pub mod instant;
 pub mod limits;
 pub mod movegen;
 pub mod params;

@@ -3,12 +3,13 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wuzi_rules::Pos;
 use wuzi_rules::random::SplitMix64;
 
 use crate::classic::ClassicAi;
+use crate::instant::Instant;
 use crate::{Engine, Position, Score, SearchInfo, SearchLimits, SearchResult};
 
 /// A computer player.

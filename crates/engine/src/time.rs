@@ -1,9 +1,10 @@
 //! The time manager: turns limits into a soft deadline (do not start another
 //! iteration) and a hard one (stop now). The search only asks "should I stop?".
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::SearchLimits;
+use crate::instant::Instant;
 
 /// Kept back from every hard limit for the time between deciding and the move
 /// reaching the opponent (unwinding the search, printing): this much, or a sixteenth

@@ -445,16 +445,20 @@ impl PatternTable {
     }
 
     /// Builds the tables of the usual rules (k = 5) on a background thread, so the
-    /// first search does not wait for them.
+    /// first search does not wait for them. (Not on wasm32, which has no threads: the
+    /// tables are built at first use.)
     pub fn prewarm() {
-        static STARTED: OnceLock<()> = OnceLock::new();
-        STARTED.get_or_init(|| {
-            std::thread::spawn(|| {
-                for rule in [Rule::Freestyle, Rule::Renju, Rule::Standard] {
-                    let _ = PatternTable::get(rule, 5);
-                }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static STARTED: OnceLock<()> = OnceLock::new();
+            STARTED.get_or_init(|| {
+                std::thread::spawn(|| {
+                    for rule in [Rule::Freestyle, Rule::Renju, Rule::Standard] {
+                        let _ = PatternTable::get(rule, 5);
+                    }
+                });
             });
-        });
+        }
     }
 
     /// The pattern a `color` stone makes on the line with key `key`.

@@ -5,12 +5,12 @@
 //! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use wuzi_rules::Color;
 
 use crate::board::{Board, CELLS, Idx};
 use crate::eval::{self, Threat};
+use crate::instant::Instant;
 use crate::movegen;
 use crate::params;
 use crate::threat::Solver;

@@ -14,13 +14,13 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use wuzi_rules::Pos;
 
 use crate::board::{Board, Idx, pos_of};
 use crate::eval::Threat;
 use crate::eval::pattern::Pattern;
+use crate::instant::Instant;
 use crate::movegen;
 use crate::{Position, SearchLimits};
 
