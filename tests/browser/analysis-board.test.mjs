@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serverAndBrowser, openBrowser, repoRoot, saveScreenshot } from './lib/harness.mjs';
+import { layoutProblems } from './lib/layout.mjs';
 
 const suite = serverAndBrowser();
 
@@ -48,6 +49,18 @@ async function pointXY(page, name) {
 async function click(page, name) {
   const { x, y } = await pointXY(page, name);
   await page.mouse.click(x, y);
+}
+
+/// Text cut off or overflowing on the analysis page, in each of the three languages.
+async function overflowInAllLanguages(page, what) {
+  const problems = [];
+  for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+    await page.evaluate(async (c) => (await import('/js/i18n.js')).setLanguage(c), lang);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const p of await layoutProblems(page, '#analysis-page')) problems.push(`${what} ${lang}: ${p}`);
+  }
+  await page.evaluate(async () => (await import('/js/i18n.js')).setLanguage('en'));
+  return problems;
 }
 
 const line = (page) => page.locator('#an-board').evaluate((el) => el.dataset.line);
@@ -213,6 +226,7 @@ test('live analysis lines, and the board at phone width', { timeout: 120000 }, a
   await page.locator('#an-ov-heat').check();
   await page.locator('#an-ov-black').check();
   await shot(page, 'analysis-lines-desktop.png');
+  assert.deepEqual(await overflowInAllLanguages(page, 'desktop'), []);
   // A line clicked is played on the board.
   const first = (await page.locator('#an-lines .an-pv-moves').first().textContent()).split(' ')[0];
   await page.locator('#an-lines .an-pv').first().click();
@@ -232,6 +246,7 @@ test('live analysis lines, and the board at phone width', { timeout: 120000 }, a
     await phone.page.locator('#an-ov-white').check();
     await phone.page.locator('#an-threat-list [data-side=black] [data-kind]').first().waitFor();
     await shot(phone.page, 'analysis-phone.png');
+    assert.deepEqual(await overflowInAllLanguages(phone.page, 'phone'), []);
     assert.deepEqual(phone.errors, []);
   } finally {
     await phone.close();
