@@ -34,6 +34,7 @@ async function openBoard(page, { engine = false } = {}) {
 
 async function pointXY(page, name) {
   const canvas = page.locator('#an-board');
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   const g = await canvas.evaluate((el) => ({
     cell: Number(el.dataset.cell),

@@ -698,7 +698,7 @@ setInterval(() => {
 }, 100);
 
 // The analysis board (#analysis, or #analysis=<game id>&ply=<n> from a game).
-const gameMain = document.querySelector('main.layout:not(#analysis-page)');
+const gameMain = document.querySelector('main.layout');
 const analysis = initAnalysis($('analysis-page'), {
   getGame: async (id) => normalizeView(await api.getGame(id)),
   onBack: (id) => {

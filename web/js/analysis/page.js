@@ -585,8 +585,14 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     };
     renderLine(tree.node(0).children[0], box);
     for (const r of box.querySelectorAll('.an-line-row')) if (!r.childElementCount) r.remove();
+    // Keep the current move in view inside the list (never scroll the page: on a phone the
+    // board is above the list).
     const cur = box.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      const br = box.getBoundingClientRect();
+      const cr = cur.getBoundingClientRect();
+      if (cr.top < br.top || cr.bottom > br.bottom) box.scrollTop += cr.top - br.top - box.clientHeight / 2;
+    }
   }
 
   function renderLines() {
