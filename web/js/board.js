@@ -145,7 +145,11 @@ export class Board {
 
   occupied(p) {
     const s = this.state;
-    return s.moves.some((m) => m.x === p.x && m.y === p.y) || s.walls.some((w) => samePoint(w, p));
+    return (
+      s.moves.some((m) => m.x === p.x && m.y === p.y) ||
+      s.walls.some((w) => samePoint(w, p)) ||
+      (s.setup || []).some((m) => samePoint(m, p))
+    );
   }
 
   center(p) {
@@ -201,7 +205,10 @@ export class Board {
     for (const b of bubbles) this.drawBubble(b.p, b.n);
     for (const p of s.walls) this.drawRock(p);
     if (this.opts.forbiddenMarks && s.forbidden) for (const f of s.forbidden) this.drawForbidden(f);
+    // Set-up stones (the analysis board) carry no numbers.
+    for (const m of s.setup || []) this.drawStone(m, m.color, 1, null);
     s.moves.forEach((m, i) => this.drawStone(m, m.color, 1, this.opts.moveNumbers ? i + 1 : null));
+    if (s.marks) this.drawMarks(s.marks);
     // Over the stones: a blue ring shows that a stone holds a bubble, and the "×n" badge of a
     // multiple bubble is drawn whole, on top, whether the point is covered or not.
     const marks = [];
@@ -472,6 +479,53 @@ export class Board {
     ctx.closePath();
     ctx.fill();
     ctx.restore();
+  }
+
+  /// Overlay marks (the analysis board): {x, y, r, dx, dy, fill, stroke, square, text, textColor,
+  /// ghost: a colour for a see-through numbered stone, label: text alone under the point}.
+  drawMarks(marks) {
+    const g = this.geom;
+    const ctx = this.ctx;
+    for (const m of marks) {
+      if (m.ghost) {
+        this.drawStone(m, m.ghost, 0.55, m.text);
+        continue;
+      }
+      const [cx0, cy0] = this.center(m);
+      const cx = cx0 + (m.dx || 0) * g.cell;
+      const cy = cy0 + (m.dy || 0) * g.cell;
+      const r = (m.r || 0.2) * g.cell;
+      ctx.save();
+      if (m.fill && !m.label) {
+        ctx.fillStyle = m.fill;
+        ctx.beginPath();
+        if (m.square) ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
+        else ctx.arc(cx, cy, r, 0, Math.PI * 2);
+        ctx.fill();
+        if (m.stroke) {
+          ctx.strokeStyle = m.stroke;
+          ctx.lineWidth = Math.max(1, g.cell * 0.04);
+          ctx.stroke();
+        }
+      }
+      if (m.text) {
+        const fs = m.label ? Math.max(8, g.cell * 0.3) : Math.max(7, r * 1.3);
+        ctx.font = `700 ${fs}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        if (m.label) {
+          const w = ctx.measureText(m.text).width + 4;
+          ctx.fillStyle = 'rgba(20, 20, 20, 0.8)';
+          ctx.fillRect(cx - w / 2, cy + g.cell * 0.18, w, fs + 2);
+          ctx.fillStyle = m.textColor || '#fff';
+          ctx.fillText(m.text, cx, cy + g.cell * 0.18 + fs / 2 + 1);
+        } else {
+          ctx.fillStyle = m.textColor || '#111';
+          ctx.fillText(m.text, cx, cy + fs * 0.05);
+        }
+      }
+      ctx.restore();
+    }
   }
 
   /// A text description of the position for screen readers.

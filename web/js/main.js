@@ -2,7 +2,7 @@
 
 import { api, GameSocket } from './api.js';
 import { applyDocument, onLanguageChange, t } from './i18n.js';
-import { GameStore, draftView } from './game.js';
+import { GameStore, draftView, normalizeView } from './game.js';
 import { Board } from './board.js';
 import { toPoint, samePoint, pointName } from './coords.js';
 import { initSettings, loadSettings, fillLanguageSelect } from './ui/settings.js';
@@ -24,6 +24,7 @@ import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
 import { available as engineAvailable } from './engine.js';
+import { initAnalysis } from './analysis/page.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -778,10 +779,37 @@ setInterval(() => {
   }
 }, 100);
 
+// The analysis board (#analysis, or #analysis=<game id>&ply=<n> from a game).
+const gameMain = document.querySelector('main.layout');
+const analysis = initAnalysis($('analysis-page'), {
+  getGame: async (id) => normalizeView(await api.getGame(id)),
+  onBack: (id) => {
+    location.hash = id && id !== 'board' ? `g=${encodeURIComponent(id)}` : '';
+  },
+  toast,
+});
+$('btn-analysis').addEventListener('click', () => {
+  location.hash = 'analysis';
+});
+$('btn-analyse-game').addEventListener('click', () => {
+  const v = store.view;
+  location.hash = v && v.id && !v.draft ? `analysis=${encodeURIComponent(v.id)}&ply=${store.shownPly()}` : 'analysis';
+});
+
 window.addEventListener('hashchange', () => start());
 
 async function start() {
   const h = parseHash(location.hash);
+  if (h.analysis !== undefined) {
+    for (const d of document.querySelectorAll('dialog[open]')) d.close();
+    gameMain.hidden = true;
+    await analysis.open(h.analysis, h.ply);
+    return;
+  }
+  if (gameMain.hidden) {
+    analysis.hide();
+    gameMain.hidden = false;
+  }
   // A challenge link, the lobby or the games to watch, over the game on screen.
   if (h.challenge !== undefined || h.lobby !== undefined || h.watch !== undefined) {
     if (!store.view) showDraft(choicesToRequest(loadChoices()), { keepHash: true });
@@ -825,6 +853,7 @@ async function start() {
 // For tests and the curious: the link to the position on screen.
 window.wuzi = {
   store,
+  analysis,
   link: () => store.view && gameLink(store.view.id, store.shownPly(), store.view.moves.length),
   sendRaw: (text) => !!socket && socket.sendText(text),
 };

@@ -31,7 +31,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 use wuzi_engine::{
-    Clock, Engine, EngineOptions, PlayerKind, Position, SearchInfo, SearchLimits, SearchResult,
+    Clock, Engine, EngineOptions, PlayerKind, Position, Score, SearchInfo, SearchLimits,
+    SearchResult,
 };
 
 use crate::error::Error;
@@ -43,6 +44,20 @@ pub enum Searcher {
     Player(PlayerKind),
     /// The full-strength engine (hints, analysis, opening decisions).
     Full,
+    /// The threat solver (the analysis board's "find VCF / VCT") for the side to move.
+    /// Its answer: `pv` the winning line (empty when none was found), `score` a win in
+    /// that many plies, `nodes` the nodes searched, `depth` the attacker moves the search
+    /// covered, 0 when the budget ran out before it finished.
+    Threats(ThreatSearch),
+}
+
+/// Which threat search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreatSearch {
+    /// Victory by continuous fours.
+    Vcf,
+    /// Victory by continuous threats (fours and open threes).
+    Vct,
 }
 
 /// What a job is for, which decides how the pool treats it.
@@ -447,6 +462,7 @@ fn run(engine: &mut Engine, options: EngineOptions, pending: Pending, time: Dura
                 kind.choose(engine, &job.position, &job.limits, &job.stop, on_info)
             }
             Searcher::Full => engine.search(&job.position, &job.limits, &job.stop, on_info),
+            Searcher::Threats(kind) => solve(&job.position, kind, &job.limits, &job.stop),
         }
     }));
     match outcome {
@@ -460,6 +476,45 @@ fn run(engine: &mut Engine, options: EngineOptions, pending: Pending, time: Dura
             );
             *engine = Engine::new(options);
         }
+    }
+}
+
+/// A threat search of `position` for its side to move (see [`Searcher::Threats`]).
+fn solve(
+    position: &Position,
+    kind: ThreatSearch,
+    limits: &SearchLimits,
+    stop: &AtomicBool,
+) -> SearchResult {
+    use wuzi_engine::threat::{Solver, VCF_DEFAULT_DEPTH, VCT_DEFAULT_DEPTH};
+    let started = Instant::now();
+    let mut board = wuzi_engine::board::Board::new(position);
+    let mut solver = Solver::new(limits, stop);
+    let mut line = Vec::new();
+    let depth = match kind {
+        ThreatSearch::Vcf => limits.depth.unwrap_or(VCF_DEFAULT_DEPTH),
+        ThreatSearch::Vct => limits.depth.unwrap_or(VCT_DEFAULT_DEPTH),
+    };
+    let found = match kind {
+        ThreatSearch::Vcf => solver.vcf(&mut board, depth, &mut line),
+        ThreatSearch::Vct => solver.vct(&mut board, depth, &mut line),
+    };
+    let pv: Vec<wuzi_rules::Pos> = if found {
+        line.into_iter().map(wuzi_engine::board::pos_of).collect()
+    } else {
+        Vec::new()
+    };
+    SearchResult {
+        best: pv.first().copied(),
+        score: if found {
+            Score::Win(pv.len() as u32)
+        } else {
+            Score::Eval(0)
+        },
+        depth: if solver.aborted() && !found { 0 } else { depth },
+        pv,
+        nodes: solver.nodes,
+        time: started.elapsed(),
     }
 }
 

@@ -1353,9 +1353,18 @@ impl Hub {
         }
     }
 
+    /// The engine pool (the analysis board searches through it too).
+    #[must_use]
+    pub fn engine(&self) -> &EngineHandle {
+        &self.engine
+    }
+
     /// Counts a hint or analysis for `client` until the guard drops; refused once the
     /// client has [`ANALYSES_PER_CLIENT`] in progress.
-    fn client_analysis(self: &Arc<Self>, client: Option<IpAddr>) -> Result<ClientAnalysis, Error> {
+    pub(crate) fn client_analysis(
+        self: &Arc<Self>,
+        client: Option<IpAddr>,
+    ) -> Result<ClientAnalysis, Error> {
         if let Some(ip) = client {
             let mut map = self
                 .analyses
@@ -1468,7 +1477,7 @@ impl Hub {
 }
 
 /// A client's hint or analysis in progress (see [`Hub::analyze`]).
-struct ClientAnalysis {
+pub(crate) struct ClientAnalysis {
     hub: Arc<Hub>,
     client: Option<IpAddr>,
 }

@@ -47,6 +47,7 @@ pub type AppState = Arc<Hub>;
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api::games::router())
+        .merge(api::analysis::router())
         .merge(api::accounts::router())
         .merge(api::profiles::router())
         .merge(api::ratings::router())

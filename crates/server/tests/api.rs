@@ -692,6 +692,11 @@ async fn meta_routes_and_the_page() {
         "/api/games/{id}/claim",
         "/api/games/{id}/chat",
         "/api/live",
+        "/api/analysis/position",
+        "/api/analysis/stream",
+        "/api/analysis/solve",
+        "/api/analysis/sgf",
+        "/api/analysis/tree",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

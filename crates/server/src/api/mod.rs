@@ -1,6 +1,7 @@
 //! The HTTP API: one router per resource, merged by [`crate::app`].
 
 pub mod accounts;
+pub mod analysis;
 pub mod chat;
 pub mod games;
 pub mod guard;
