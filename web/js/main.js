@@ -22,6 +22,7 @@ import { personOwner } from './ui/clocks.js';
 import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
+import { initReview } from './review/review.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -113,6 +114,9 @@ function onSocketMessage(msg) {
       break;
     case 'chat':
       if (chat) chat.onMessage(msg);
+      break;
+    case 'review':
+      review.onProgress(msg);
       break;
     case 'ack':
       // The server took our move (a game between people sends moves over the socket).
@@ -478,6 +482,7 @@ function render() {
   renderPlayers(cards, store, cardRating, personName);
   renderEval(evalEls, store, settings);
   renderMoveList($('movelist'), store);
+  review.render();
   renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>
     run(() => api.opening(v.id, { choice })),
   );
@@ -517,6 +522,7 @@ function render() {
   $('nav-last').disabled = shown >= n;
 }
 
+const review = initReview($('review-panel'), $('movelist'), store, showError);
 store.subscribe(render);
 store.subscribe(() => rememberGame(store.view));
 

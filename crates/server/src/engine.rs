@@ -31,8 +31,10 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 use wuzi_engine::{
-    Clock, Engine, EngineOptions, PlayerKind, Position, SearchInfo, SearchLimits, SearchResult,
+    Clock, Engine, EngineOptions, PlayerKind, Position, Score, SearchInfo, SearchLimits,
+    SearchResult,
 };
+use wuzi_rules::Pos;
 
 use crate::error::Error;
 
@@ -43,6 +45,12 @@ pub enum Searcher {
     Player(PlayerKind),
     /// The full-strength engine (hints, analysis, opening decisions).
     Full,
+    /// The threat solver: a win by continuous fours for the side to move, within the
+    /// job's limits. The answer's score is [`Score::Win`] with the winning line as its
+    /// `pv` when one is proven, else `Eval(0)` with no line.
+    Vcf,
+    /// The same with fours and open threes (a VCT).
+    Vct,
 }
 
 /// What a job is for, which decides how the pool treats it.
@@ -52,6 +60,10 @@ pub enum JobClass {
     Move,
     /// A hint or an analysis: refused when too many wait, kept off the last worker.
     Analysis,
+    /// A post-game review's search: kept off the last worker like an analysis, and
+    /// taken only when no move or analysis that may run waits (never refused: each
+    /// game has at most one review job at a time, see [`crate::review`]).
+    Review,
 }
 
 /// A search request.
@@ -136,7 +148,7 @@ impl Queue {
     fn running_analyses(&self) -> usize {
         self.active
             .iter()
-            .filter(|a| a.class == JobClass::Analysis)
+            .filter(|a| a.class != JobClass::Move)
             .count()
     }
 
@@ -194,11 +206,17 @@ impl Shared {
     fn take(&self, q: &mut Queue, now: Instant) -> Option<(Pending, Duration)> {
         q.pending.retain(|p| !p.reply.is_closed());
         let analyses_allowed = q.running_analyses() < self.analysis_workers();
+        let may_run = |p: &Pending| p.class == JobClass::Move || analyses_allowed;
+        // Reviews go last: only when nothing else that may run waits.
+        let others_wait = q
+            .pending
+            .iter()
+            .any(|p| p.class != JobClass::Review && may_run(p));
         let index = q
             .pending
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.class == JobClass::Move || analyses_allowed)
+            .filter(|(_, p)| may_run(p) && !(others_wait && p.class == JobClass::Review))
             .min_by_key(|(_, p)| (p.deadline, p.seq))
             .map(|(i, _)| i)?;
         let deadline = q.pending[index].deadline;
@@ -447,6 +465,8 @@ fn run(engine: &mut Engine, options: EngineOptions, pending: Pending, time: Dura
                 kind.choose(engine, &job.position, &job.limits, &job.stop, on_info)
             }
             Searcher::Full => engine.search(&job.position, &job.limits, &job.stop, on_info),
+            Searcher::Vcf => threats(wuzi_engine::vcf(&job.position, &job.limits)),
+            Searcher::Vct => threats(wuzi_engine::vct(&job.position, &job.limits)),
         }
     }));
     match outcome {
@@ -460,6 +480,22 @@ fn run(engine: &mut Engine, options: EngineOptions, pending: Pending, time: Dura
             );
             *engine = Engine::new(options);
         }
+    }
+}
+
+/// The threat solver's answer as a search result (see [`Searcher::Vcf`]).
+fn threats(line: Option<Vec<Pos>>) -> SearchResult {
+    let (score, pv) = match line {
+        Some(line) if !line.is_empty() => (Score::Win(line.len() as u32), line),
+        _ => (Score::Eval(0), Vec::new()),
+    };
+    SearchResult {
+        best: pv.first().copied(),
+        score,
+        pv,
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
     }
 }
 

@@ -89,6 +89,8 @@ pub enum ServerMsg {
         /// Searches that go first.
         ahead: usize,
     },
+    /// How far the game's post-game review is (see [`crate::review`]).
+    Review(crate::review::ReviewProgress),
 }
 
 /// A search in progress for a game.
@@ -325,6 +327,8 @@ pub struct Hub {
     chat_limiter: governor::DefaultKeyedRateLimiter<IdentityId>,
     /// When this node started (Unix ms).
     started: i64,
+    /// Post-game reviews running here.
+    reviews: crate::review::Reviews,
 }
 
 /// The current time in Unix milliseconds.
@@ -368,6 +372,7 @@ impl Hub {
             throttle: crate::api::accounts::Throttle::default(),
             lobby: crate::lobby::Lobby::new(store.clone()),
             started: now_ms(),
+            reviews: crate::review::Reviews::default(),
             chat_limiter: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
@@ -723,6 +728,18 @@ impl Hub {
     #[must_use]
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The engine workers.
+    #[must_use]
+    pub fn engine(&self) -> &EngineHandle {
+        &self.engine
+    }
+
+    /// The post-game reviews running on this node.
+    #[must_use]
+    pub fn reviews(&self) -> &crate::review::Reviews {
+        &self.reviews
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Slot>>> {

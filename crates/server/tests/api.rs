@@ -692,6 +692,7 @@ async fn meta_routes_and_the_page() {
         "/api/games/{id}/claim",
         "/api/games/{id}/chat",
         "/api/live",
+        "/api/games/{id}/review",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }
