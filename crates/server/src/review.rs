@@ -11,8 +11,10 @@
 //! Per position (`k` stones on the board, the side to move to play) the review stores
 //! ([`PositionEval`]): the engine's score, best move and line ([`SEARCH_MS`]), and a
 //! forced win for the side to move proven by the threat solver: a VCF ([`VCF_MS`]), else
-//! a VCT ([`VCT_MS`]). A 60-move game takes at most 61 × (0.45 + 0.1 + 0.2) s ≈ 46 s of
-//! one worker (measured: see `docs/api.md`).
+//! a VCT ([`VCT_MS`]). A 60-move game takes at most 61 × (0.7 + 0.1 + 0.15) s ≈ 58 s of
+//! one worker, whatever the machine's load (the limits are times); measured, a 59-move game
+//! took 27 s (`tests/review.rs`, the ignored `a_sixty_move_game_…`), as searches and
+//! solvers often finish early.
 //!
 //! The judgement of a move is a pure function of the analyses before and after it
 //! ([`build`]): the mover's winning chance before (from the score of the position it
@@ -48,11 +50,11 @@ use crate::id::GameId;
 use crate::view::{PointView, ScoreView};
 
 /// The engine's search of each position.
-pub const SEARCH_MS: u64 = 450;
+pub const SEARCH_MS: u64 = 700;
 /// The threat solver's search for a VCF.
 pub const VCF_MS: u64 = 100;
 /// The threat solver's search for a VCT (when no VCF is found).
-pub const VCT_MS: u64 = 200;
+pub const VCT_MS: u64 = 150;
 /// The time within which a review search is due: long, so that the pool's earliest-deadline
 /// order puts moves, hints and analyses first.
 const REVIEW_BUDGET: Duration = Duration::from_secs(60);
