@@ -25,6 +25,7 @@ import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
 import { available as engineAvailable } from './engine.js';
 import { initAnalysis } from './analysis/page.js';
+import { initReview } from './review/review.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new GameStore();
@@ -144,6 +145,9 @@ function onSocketMessage(msg) {
       break;
     case 'chat':
       if (chat) chat.onMessage(msg);
+      break;
+    case 'review':
+      review.onProgress(msg);
       break;
     case 'ack':
       // The server took our move (a game between people sends moves over the socket).
@@ -539,6 +543,7 @@ function render() {
   renderPlayers(cards, store, cardRating, personName);
   renderEval(evalEls, store, settings);
   renderMoveList($('movelist'), store);
+  review.render();
   renderOpening($('opening-panel'), $('opening-title'), $('opening-choices'), store, (choice) =>
     run(() => api.opening(v.id, { choice })),
   );
@@ -578,6 +583,7 @@ function render() {
   $('nav-last').disabled = shown >= n;
 }
 
+const review = initReview($('review-panel'), $('movelist'), store, showError);
 store.subscribe(render);
 store.subscribe(() => rememberGame(store.view));
 

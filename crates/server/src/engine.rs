@@ -67,6 +67,10 @@ pub enum JobClass {
     Move,
     /// A hint or an analysis: refused when too many wait, kept off the last worker.
     Analysis,
+    /// A post-game review's search: kept off the last worker like an analysis, and
+    /// taken only when no move or analysis that may run waits (never refused: each
+    /// game has at most one review job at a time, see [`crate::review`]).
+    Review,
 }
 
 /// A search request.
@@ -151,7 +155,7 @@ impl Queue {
     fn running_analyses(&self) -> usize {
         self.active
             .iter()
-            .filter(|a| a.class == JobClass::Analysis)
+            .filter(|a| a.class != JobClass::Move)
             .count()
     }
 
@@ -209,11 +213,17 @@ impl Shared {
     fn take(&self, q: &mut Queue, now: Instant) -> Option<(Pending, Duration)> {
         q.pending.retain(|p| !p.reply.is_closed());
         let analyses_allowed = q.running_analyses() < self.analysis_workers();
+        let may_run = |p: &Pending| p.class == JobClass::Move || analyses_allowed;
+        // Reviews go last: only when nothing else that may run waits.
+        let others_wait = q
+            .pending
+            .iter()
+            .any(|p| p.class != JobClass::Review && may_run(p));
         let index = q
             .pending
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.class == JobClass::Move || analyses_allowed)
+            .filter(|(_, p)| may_run(p) && !(others_wait && p.class == JobClass::Review))
             .min_by_key(|(_, p)| (p.deadline, p.seq))
             .map(|(i, _)| i)?;
         let deadline = q.pending[index].deadline;
@@ -657,6 +667,58 @@ mod tests {
         );
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         blocker.answer.await.unwrap();
+    }
+
+    /// A review search waits while a move waits, even when the review is due first; the
+    /// threat solver answers on a worker too.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn reviews_go_after_moves_and_the_solver_runs_on_a_worker() {
+        let pool = EngineHandle::start(EngineConfig {
+            workers: 1,
+            hash_mb: 1,
+            queue: 4,
+        })
+        .unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let ms = Duration::from_millis;
+        let blocker = pool
+            .submit(job(&stop, 200), JobClass::Move, ms(200))
+            .unwrap();
+        let mut review = pool
+            .submit(job(&stop, 50), JobClass::Review, ms(300))
+            .unwrap();
+        let after = pool
+            .submit(job(&stop, 50), JobClass::Move, Duration::from_secs(5))
+            .unwrap();
+        after.started.await.expect("the move starts");
+        assert!(
+            review.started.try_recv().is_err(),
+            "the review waited for the move"
+        );
+        blocker.answer.await.unwrap();
+        after.answer.await.unwrap();
+        review.answer.await.expect("the review is answered after");
+        // h8 a1 i8 a2 j8 a3 k8: Black to move has an open four, a VCF.
+        let mut game = Game::new(GameConfig::new(Rule::Freestyle, Size::STANDARD)).unwrap();
+        for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"] {
+            game.try_play(Size::STANDARD.parse_pos(m).unwrap()).unwrap();
+        }
+        let vcf = Job {
+            position: Position::from_game(&game),
+            searcher: Searcher::Threats(ThreatSearch::Vcf),
+            limits: SearchLimits::per_move(ms(500)),
+            stop: Arc::clone(&stop),
+            on_info: Box::new(|_| {}),
+        };
+        let r = pool
+            .submit(vcf, JobClass::Review, Duration::from_secs(5))
+            .unwrap()
+            .answer
+            .await
+            .unwrap();
+        assert!(matches!(r.score, Score::Win(1)), "{r:?}");
+        let win = Size::STANDARD.notation(r.best.unwrap()).to_string();
+        assert!(["g8", "l8"].contains(&win.as_str()), "{win}");
     }
 
     #[test]

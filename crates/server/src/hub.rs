@@ -89,6 +89,8 @@ pub enum ServerMsg {
         /// Searches that go first.
         ahead: usize,
     },
+    /// How far the game's post-game review is (see [`crate::review`]).
+    Review(crate::review::ReviewProgress),
 }
 
 /// A search in progress for a game.
@@ -325,6 +327,8 @@ pub struct Hub {
     chat_limiter: governor::DefaultKeyedRateLimiter<IdentityId>,
     /// When this node started (Unix ms).
     started: i64,
+    /// Post-game reviews running here.
+    reviews: crate::review::Reviews,
     /// Pages opened and closed, on their way to the store (see [`Hub::note_presence`]).
     presence_tx: tokio::sync::mpsc::UnboundedSender<PresenceNote>,
 }
@@ -408,6 +412,7 @@ impl Hub {
             throttle: crate::api::accounts::Throttle::default(),
             lobby: crate::lobby::Lobby::new(store.clone()),
             started: now_ms(),
+            reviews: crate::review::Reviews::default(),
             presence_tx,
             chat_limiter: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
@@ -820,6 +825,18 @@ impl Hub {
     #[must_use]
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The engine workers (reviews and the analysis board search through them too).
+    #[must_use]
+    pub fn engine(&self) -> &EngineHandle {
+        &self.engine
+    }
+
+    /// The post-game reviews running on this node.
+    #[must_use]
+    pub fn reviews(&self) -> &crate::review::Reviews {
+        &self.reviews
     }
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Slot>>> {
@@ -1351,12 +1368,6 @@ impl Hub {
                 "the position changed, or a newer request replaced this one, while the engine was thinking".into(),
             )),
         }
-    }
-
-    /// The engine pool (the analysis board searches through it too).
-    #[must_use]
-    pub fn engine(&self) -> &EngineHandle {
-        &self.engine
     }
 
     /// Counts a hint or analysis for `client` until the guard drops; refused once the

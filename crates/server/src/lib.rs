@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod net;
 pub mod rating;
 pub mod record;
+pub mod review;
 pub mod store;
 pub mod view;
 pub mod web;
@@ -54,6 +55,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::lobby::router())
         .merge(api::chat::router())
         .merge(api::meta::router())
+        .merge(api::review::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -115,6 +117,7 @@ pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppSt
     hub.spawn_heartbeat();
     hub.spawn_watch_stored();
     hub.spawn_follow_store();
+    review::spawn_takeover(&hub);
     Ok(hub)
 }
 

@@ -697,6 +697,7 @@ async fn meta_routes_and_the_page() {
         "/api/analysis/solve",
         "/api/analysis/sgf",
         "/api/analysis/tree",
+        "/api/games/{id}/review",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

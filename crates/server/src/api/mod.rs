@@ -9,6 +9,7 @@ pub mod lobby;
 pub mod meta;
 pub mod profiles;
 pub mod ratings;
+pub mod review;
 pub mod ws;
 
 use std::convert::Infallible;

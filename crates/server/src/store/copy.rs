@@ -52,6 +52,14 @@ const TABLES: &[(&str, &str, &str)] = &[
         "game, node, revision, leased_until",
         "game",
     ),
+    // Reviews and their analysed positions (a running one is taken over by the new
+    // installation when its lease runs out).
+    (
+        "reviews",
+        "game, positions, status, node, leased_until, created_at, updated_at",
+        "game",
+    ),
+    ("review_positions", "game, ply, body", "game, ply"),
 ];
 
 /// Rows read and written at a time.

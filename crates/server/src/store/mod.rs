@@ -29,6 +29,7 @@ mod jobs;
 mod lobby;
 mod presence;
 mod ratings;
+mod reviews;
 pub use chat::ChatMessage;
 pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
@@ -39,6 +40,7 @@ pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
     RatingRow,
 };
+pub use reviews::{REVIEW_LEASE_MS, ReviewRow};
 
 /// The SQLite migrations, in order; migration `n` (1-based) brings the schema to version
 /// `n`.
@@ -53,6 +55,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_chat.sql"),
     include_str!("../../migrations/0009_revision.sql"),
     include_str!("../../migrations/0010_nodes.sql"),
+    include_str!("../../migrations/0011_reviews.sql"),
 ];
 
 /// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
@@ -68,6 +71,7 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0008_chat.sql"),
     include_str!("../../migrations/postgres/0009_revision.sql"),
     include_str!("../../migrations/postgres/0010_nodes.sql"),
+    include_str!("../../migrations/postgres/0011_reviews.sql"),
 ];
 
 /// How long a PostgreSQL store waits at start-up for its listening connection.
