@@ -310,6 +310,13 @@ pub struct Features {
     /// A move is quiet (reduced and pruned late) when it makes no open three or
     /// better for either side and is not the table's move, whatever its ordering score.
     pub threat_quiet: bool,
+    /// The learned table is the second one, `WUZI_EVAL_WEIGHTS_ALT`
+    /// ([`crate::eval::learned::alt_table`]): for duels between two fits in one process.
+    pub alt_weights: bool,
+    /// Renju: Black's double-three points count as threats in the evaluation and the
+    /// search's threat tests only where the exact forbidden check lets Black play them
+    /// ([`crate::board::Board::evaluate_exact`]).
+    pub exact_forbidden: bool,
 }
 
 impl Features {
@@ -334,6 +341,8 @@ impl Features {
         deep_futility: true,
         eval_order: true,
         threat_quiet: true,
+        alt_weights: false,
+        exact_forbidden: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -346,6 +355,7 @@ impl Features {
             deep_futility: false,
             eval_order: false,
             threat_quiet: false,
+            exact_forbidden: false,
             ..self
         }
     }
@@ -378,6 +388,9 @@ impl Features {
                 "eorder" => f.eval_order = false,
                 "+tquiet" => f.threat_quiet = true,
                 "tquiet" => f.threat_quiet = false,
+                "+altweights" => f.alt_weights = true,
+                "+rforbid" => f.exact_forbidden = true,
+                "rforbid" => f.exact_forbidden = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,
