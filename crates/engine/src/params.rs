@@ -232,6 +232,10 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
+/// - Renju, Black's double threes checked exactly in the evaluation and the threat
+///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
+///   106-0-94, +21 (−27..+70) over 200 renju games at 30,000 nodes a move. No gain
+///   shown yet; measure it further before it goes on.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
