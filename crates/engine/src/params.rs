@@ -234,8 +234,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   nodes a move; not kept in the code.
 /// - Renju, Black's double threes checked exactly in the evaluation and the threat
 ///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
-///   106-0-94, +21 (−27..+70) over 200 renju games at 30,000 nodes a move. No gain
-///   shown yet; measure it further before it goes on.
+///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
+///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
