@@ -11,6 +11,9 @@
 //!   --rules R    only games of these rules, comma-separated (default: all)
 //!   --out DIR    write the table there as eval-<checksum>.bin
 //!   --prior      write the hand-set table (no fit)
+//!   --exact-forbidden  renju: Black's double threes that the exact check finds
+//!                forbidden are forbidden points, as the engine's `rforbid` switch
+//!                evaluates them
 //! ```
 //!
 //! Every position of a game from its first searched move on is a sample when a search
@@ -54,6 +57,7 @@ struct Options {
     rules: Option<Vec<Rule>>,
     out: Option<String>,
     prior_only: bool,
+    exact_forbidden: bool,
     files: Vec<String>,
 }
 
@@ -65,6 +69,7 @@ fn options() -> Result<Options, String> {
         rules: None,
         out: None,
         prior_only: false,
+        exact_forbidden: false,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -81,6 +86,7 @@ fn options() -> Result<Options, String> {
             }
             "--out" => o.out = Some(value("--out")?),
             "--prior" => o.prior_only = true,
+            "--exact-forbidden" => o.exact_forbidden = true,
             _ => o.files.push(a),
         }
     }
@@ -121,6 +127,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
             };
             let game = Game::new(GameConfig::new(r.rule, r.size)).map_err(|e| e.to_string())?;
             let mut board = Board::with_eval(&Position::from_game(&game), false);
+            board.set_exact_forbidden(o.exact_forbidden);
             for (&m, &score) in r.moves.iter().zip(&r.scores) {
                 if let Some(score) = score
                     && eval::is_quiet(&board)
@@ -137,7 +144,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
                         Score::Eval(v) => sigmoid(f64::from(v) / k_guess) as f32,
                     };
                     buf.clear();
-                    learned::features(&board, &mut buf);
+                    learned::features(&mut board, &mut buf);
                     buf.sort_unstable();
                     let mut slots: Vec<(u32, f32)> = Vec::new();
                     for &s in &buf {
@@ -146,7 +153,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
                             _ => slots.push((s, 1.0)),
                         }
                     }
-                    let offset = if eval::threatened_leaf(&board) {
+                    let offset = if eval::threatened_leaf_exact(&mut board) {
                         THREATENED_LEAF as f32
                     } else {
                         0.0

@@ -87,6 +87,11 @@ pub struct Board {
     target: u32,
     forbid_cache: Vec<u64>,
     salt: u64,
+    /// Where the evaluation shares come from.
+    source: eval::Source,
+    /// Renju: Black's double-three points are checked exactly in the evaluation
+    /// ([`Board::evaluate_exact`]).
+    exact_forbidden: bool,
 }
 
 impl std::fmt::Debug for Board {
@@ -102,13 +107,24 @@ impl Board {
     /// ([`params::Features::current`]).
     #[must_use]
     pub fn new(pos: &Position) -> Board {
-        Board::with_eval(pos, params::Features::current().learned_eval)
+        Board::with_source(pos, eval::Source::of(&params::Features::current()))
     }
 
     /// The search board of a position; `learned`: the evaluation is the learned table
     /// ([`eval::learned`]), else the hand-set values.
     #[must_use]
     pub fn with_eval(pos: &Position, learned: bool) -> Board {
+        let source = if learned {
+            eval::Source::Learned
+        } else {
+            eval::Source::HandSet
+        };
+        Board::with_source(pos, source)
+    }
+
+    /// The search board of a position, with the evaluation from `source`.
+    #[must_use]
+    pub fn with_source(pos: &Position, source: eval::Source) -> Board {
         let size = pos.size();
         let rule = pos.rule();
         let k = pos.k();
@@ -118,8 +134,8 @@ impl Board {
             k,
             table: PatternTable::get(rule, k),
             combos: [
-                eval::combo_table(rule == Rule::Renju, learned),
-                eval::combo_table(false, learned),
+                eval::combo_table(rule == Rule::Renju, source),
+                eval::combo_table(false, source),
             ],
             cells: vec![pattern::WALL as u8; CELLS],
             points: vec![Point::default(); CELLS],
@@ -137,6 +153,8 @@ impl Board {
             target: u32::MAX,
             forbid_cache: vec![0; FORBID_CACHE],
             salt: config_salt(pos),
+            source,
+            exact_forbidden: false,
         };
         for &i in &b.on_board {
             b.cells[i] = pattern::EMPTY as u8;
@@ -437,8 +455,56 @@ impl Board {
     /// Static evaluation for the side to move.
     #[must_use]
     pub fn evaluate(&self) -> i32 {
+        self.evaluate_plus(0)
+    }
+
+    /// Whether Black's double threes are checked exactly ([`Board::evaluate_exact`],
+    /// [`Board::exact_forbidden_for`]).
+    pub fn set_exact_forbidden(&mut self, on: bool) {
+        self.exact_forbidden = on;
+    }
+
+    /// Whether `color`'s double-three points need the exact check to count as threats:
+    /// Black under renju, with the check switched on ([`Board::set_exact_forbidden`]).
+    #[must_use]
+    pub fn exact_forbidden_for(&self, color: Color) -> bool {
+        self.exact_forbidden && self.rule == Rule::Renju && color == Color::Black
+    }
+
+    /// [`Board::evaluate`], with Black's double-three points that the exact renju check
+    /// finds forbidden valued as the forbidden points they are (under renju, when
+    /// [`Board::set_exact_forbidden`] is on): the patterns alone take them for winning
+    /// threats of Black's, when they are points Black may not play.
+    pub fn evaluate_exact(&mut self) -> i32 {
+        let black = Color::Black.index();
+        if !self.exact_forbidden_for(Color::Black)
+            || self.threat_count[black][Threat::Flex3x2 as usize]
+                + self.threat_count[black][Threat::Block4Flex3 as usize]
+                == 0
+        {
+            return self.evaluate();
+        }
+        let role = if self.to_move == Color::Black {
+            eval::ROLE_MOVER
+        } else {
+            eval::ROLE_WAITER
+        };
+        let mut fix = 0;
+        for k in 0..self.on_board.len() {
+            let i = self.on_board[k];
+            if self.is_empty(i) && self.points[i].check && self.forbidden_exact(i) {
+                let p = &self.points[i];
+                fix += eval::forbidden_share(p.pat[black], self.source, role)
+                    - i32::from(p.eval[black][role]);
+            }
+        }
+        self.evaluate_plus(fix)
+    }
+
+    /// The static evaluation with `fix` sixteenths added to the pattern part.
+    fn evaluate_plus(&self, fix: i32) -> i32 {
         let me = self.to_move;
-        let mut v = self.pattern_eval() / params::EVAL_SCALE;
+        let mut v = (self.pattern_eval() + fix) / params::EVAL_SCALE;
         if self.target != u32::MAX {
             v += (self.held[me.index()] as i32 - self.held[me.opponent().index()] as i32) * 60;
         }
@@ -737,7 +803,7 @@ mod tests {
                 // The learned evaluation is the sum of its table over its features,
                 // kept incrementally as well.
                 let mut slots = Vec::new();
-                eval::learned::features(&learned, &mut slots);
+                eval::learned::features(&mut learned, &mut slots);
                 let table = eval::learned::table();
                 let sum: i32 = slots.iter().map(|&f| i32::from(table[f as usize])).sum();
                 assert_eq!(learned.pattern_eval(), sum, "{rule} step {step}");
@@ -813,6 +879,47 @@ mod tests {
                     Size::STANDARD.notation(pos_of(i))
                 );
             }
+        }
+    }
+    /// Under renju with the exact check on, Black's forbidden double three (g9: the
+    /// patterns make it two open threes) is valued as a forbidden point, not as the
+    /// winning threat of Black's the patterns take it for, and does not threaten White;
+    /// with the check off, and in freestyle, the evaluation is the plain one.
+    #[test]
+    fn the_exact_check_values_a_forbidden_double_three_as_forbidden() {
+        let moves = "h8 h9 i7 i9 h10 i6 i11 i12";
+        let g9 = idx(Size::STANDARD.parse_pos("g9").unwrap());
+        for source in [eval::Source::HandSet, eval::Source::Learned] {
+            let mut b = Board::with_source(&pos(Rule::Renju, moves), source);
+            assert_eq!(b.threat(g9, Color::Black), Threat::Flex3x2);
+            assert_eq!(b.threat_count(Color::Black, Threat::Flex3x2), 1);
+            assert!(!b.is_legal(g9));
+            let plain = b.evaluate();
+            assert_eq!(b.evaluate_exact(), plain, "off: the plain evaluation");
+            b.set_exact_forbidden(true);
+            let pats = [0, 1, 2, 3].map(|d| b.pattern(g9, Color::Black, d));
+            let share = b.point_eval(g9, Color::Black, eval::ROLE_MOVER);
+            let forbidden = eval::forbidden_share(pats, source, eval::ROLE_MOVER);
+            assert_eq!(
+                b.evaluate_exact(),
+                (b.pattern_eval() + forbidden - share) / params::EVAL_SCALE
+            );
+            if source == eval::Source::HandSet {
+                assert!(
+                    b.evaluate_exact() < plain,
+                    "Black's forbidden point is no asset"
+                );
+            }
+            // White to move: Black's only double three is forbidden, so no threat.
+            b.pass();
+            assert!(crate::movegen::under_threat(&b));
+            assert!(!crate::movegen::under_threat_exact(&mut b));
+            b.set_exact_forbidden(false);
+            assert!(crate::movegen::under_threat_exact(&mut b));
+
+            let mut free = Board::with_source(&pos(Rule::Freestyle, moves), source);
+            free.set_exact_forbidden(true);
+            assert_eq!(free.evaluate_exact(), free.evaluate());
         }
     }
 }

@@ -186,7 +186,8 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let tm = TimeManager::new(limits, start);
-        let mut board = Board::with_eval(pos, self.features.learned_eval);
+        let mut board = Board::with_source(pos, crate::eval::Source::of(&self.features));
+        board.set_exact_forbidden(self.features.exact_forbidden);
         let me = board.to_move();
         let opp = me.opponent();
         let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {

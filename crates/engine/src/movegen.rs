@@ -82,6 +82,32 @@ pub fn under_threat(board: &Board) -> bool {
     has_sure_threat(board, opp) || board.threat_count(opp, Threat::Flex3x2) > 0
 }
 
+/// [`under_threat`], with the opponent's double threes counted only where it may play
+/// them: Black's under renju pass the exact forbidden check when the board asks for it
+/// ([`Board::exact_forbidden_for`]); a forbidden double three threatens nothing.
+pub fn under_threat_exact(board: &mut Board) -> bool {
+    let opp = board.to_move().opponent();
+    if has_sure_threat(board, opp) {
+        return true;
+    }
+    if board.threat_count(opp, Threat::Flex3x2) == 0 {
+        return false;
+    }
+    if !board.exact_forbidden_for(opp) {
+        return true;
+    }
+    for k in 0..board.points().len() {
+        let i = board.points()[k];
+        if board.is_empty(i)
+            && board.threat(i, opp) == Threat::Flex3x2
+            && board.is_legal_for(i, opp)
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether `attacker` has a point of an open four or a four-three: a threat only a
 /// block or a four answers (a double three can also be met by a three of one's own).
 fn has_sure_threat(board: &Board, attacker: Color) -> bool {

@@ -232,6 +232,10 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
+/// - Renju, Black's double threes checked exactly in the evaluation and the threat
+///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
+///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
+///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
@@ -310,6 +314,13 @@ pub struct Features {
     /// A move is quiet (reduced and pruned late) when it makes no open three or
     /// better for either side and is not the table's move, whatever its ordering score.
     pub threat_quiet: bool,
+    /// The learned table is the second one, `WUZI_EVAL_WEIGHTS_ALT`
+    /// ([`crate::eval::learned::alt_table`]): for duels between two fits in one process.
+    pub alt_weights: bool,
+    /// Renju: Black's double-three points count as threats in the evaluation and the
+    /// search's threat tests only where the exact forbidden check lets Black play them
+    /// ([`crate::board::Board::evaluate_exact`]).
+    pub exact_forbidden: bool,
 }
 
 impl Features {
@@ -334,6 +345,8 @@ impl Features {
         deep_futility: true,
         eval_order: true,
         threat_quiet: true,
+        alt_weights: false,
+        exact_forbidden: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -346,6 +359,7 @@ impl Features {
             deep_futility: false,
             eval_order: false,
             threat_quiet: false,
+            exact_forbidden: false,
             ..self
         }
     }
@@ -378,6 +392,9 @@ impl Features {
                 "eorder" => f.eval_order = false,
                 "+tquiet" => f.threat_quiet = true,
                 "tquiet" => f.threat_quiet = false,
+                "+altweights" => f.alt_weights = true,
+                "+rforbid" => f.exact_forbidden = true,
+                "rforbid" => f.exact_forbidden = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

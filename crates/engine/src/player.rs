@@ -305,6 +305,7 @@ mod tests {
             deep_futility: true,
             eval_order: true,
             threat_quiet: true,
+            exact_forbidden: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

@@ -141,40 +141,67 @@ pub fn encode(table: &[i32]) -> Vec<u8> {
 #[must_use]
 pub fn table() -> &'static [i16] {
     static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let file = std::env::var_os("WUZI_EVAL_WEIGHTS").map(|path| {
-            std::fs::read(&path)
-                .unwrap_or_else(|e| panic!("WUZI_EVAL_WEIGHTS {}: {e}", path.display()))
-        });
-        let bytes = file.as_deref().unwrap_or(WEIGHTS);
-        assert_eq!(bytes.len(), FEATURES * 2, "weights file of the wrong size");
-        bytes
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect()
+    TABLE.get_or_init(|| load("WUZI_EVAL_WEIGHTS").unwrap_or_else(|| decode(WEIGHTS)))
+}
+
+/// A second table for duels between two fits in one process (the feature switch
+/// `+altweights`): the file named by `WUZI_EVAL_WEIGHTS_ALT`, else the shipped one.
+#[must_use]
+pub fn alt_table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| load("WUZI_EVAL_WEIGHTS_ALT").unwrap_or_else(|| decode(WEIGHTS)))
+}
+
+/// The table in the file named by the environment variable `var`, if it is set.
+fn load(var: &str) -> Option<Vec<i16>> {
+    std::env::var_os(var).map(|path| {
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{var} {}: {e}", path.display()));
+        decode(&bytes)
     })
 }
 
-/// A point's learned share of the evaluation by role (see [`super::Combo::eval`]).
+/// The values of a weights file.
+fn decode(bytes: &[u8]) -> Vec<i16> {
+    assert_eq!(bytes.len(), FEATURES * 2, "weights file of the wrong size");
+    bytes
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+/// A point's learned share of the evaluation by role (see [`super::Combo::eval`]), from
+/// [`table`] or, with `alt`, [`alt_table`].
 #[must_use]
-pub fn value(index: usize, threat: Threat, renju_black: bool) -> [i16; 2] {
+pub fn value(index: usize, threat: Threat, renju_black: bool, alt: bool) -> [i16; 2] {
     let s = slot(index, threat);
-    let t = table();
+    let t = if alt { alt_table() } else { table() };
     [ROLE_MOVER, ROLE_WAITER].map(|role| t[feature(renju_black, role, s)])
 }
 
 /// The learned evaluation's features of a board: for every empty point and colour, its
 /// place in the table ([`feature`]), pushed onto `out`. The learned static evaluation (before the division by
-/// [`crate::params::EVAL_SCALE`]) is the sum of [`table`] over them.
-pub fn features(board: &Board, out: &mut Vec<u32>) {
+/// [`crate::params::EVAL_SCALE`]) is the sum of [`table`] over them. With the exact
+/// renju check on ([`Board::set_exact_forbidden`]), Black's double-three points that
+/// it finds forbidden are in the forbidden slot, as [`Board::evaluate_exact`] values
+/// them.
+pub fn features(board: &mut Board, out: &mut Vec<u32>) {
     let me = board.to_move();
     let renju = board.rule() == wuzi_rules::Rule::Renju;
     for (role, color) in [(ROLE_MOVER, me), (ROLE_WAITER, me.opponent())] {
         let renju_black = renju && color == wuzi_rules::Color::Black;
-        for &i in board.points() {
+        for k in 0..board.points().len() {
+            let i = board.points()[k];
             if board.is_empty(i) {
                 let pats = [0, 1, 2, 3].map(|d| board.pattern(i, color, d));
-                let s = slot(combo_index(pats), board.threat(i, color));
+                let mut threat = board.threat(i, color);
+                if threat != Threat::Forbidden
+                    && board.exact_forbidden_for(color)
+                    && !board.is_legal_for(i, color)
+                {
+                    threat = Threat::Forbidden;
+                }
+                let s = slot(combo_index(pats), threat);
                 out.push(feature(renju_black, role, s) as u32);
             }
         }

@@ -199,16 +199,38 @@ pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
-    combo_table(renju_black, false)[combo_index(p)]
+    combo_table(renju_black, Source::HandSet)[combo_index(p)]
+}
+
+/// Where a board's evaluation shares come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The hand-set values ([`params::EVAL_PATTERN`], [`params::EVAL_THREAT`]).
+    HandSet,
+    /// The learned table ([`learned::table`]).
+    Learned,
+    /// The second learned table of duels between two fits ([`learned::alt_table`]).
+    Alt,
+}
+
+impl Source {
+    /// The source the features ask for.
+    #[must_use]
+    pub fn of(features: &params::Features) -> Source {
+        match (features.learned_eval, features.alt_weights) {
+            (false, _) => Source::HandSet,
+            (true, false) => Source::Learned,
+            (true, true) => Source::Alt,
+        }
+    }
 }
 
 /// The combinations of every [`combo_index`] (built at first use): `renju_black`
-/// applies Black's restrictions, `learned` takes the evaluation shares from the learned
-/// table ([`learned`]) instead of the hand-set values.
+/// applies Black's restrictions, `source` says where the evaluation shares come from.
 #[must_use]
-pub fn combo_table(renju_black: bool, learned: bool) -> &'static [Combo] {
-    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 4] = [const { std::sync::OnceLock::new() }; 4];
-    TABLES[usize::from(renju_black) + 2 * usize::from(learned)].get_or_init(|| {
+pub fn combo_table(renju_black: bool, source: Source) -> &'static [Combo] {
+    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 6] = [const { std::sync::OnceLock::new() }; 6];
+    TABLES[usize::from(renju_black) + 2 * source as usize].get_or_init(|| {
         let mut v = vec![Combo::default(); NP * NP * NP * NP];
         for a in Pattern::ALL {
             for b in Pattern::ALL {
@@ -220,8 +242,13 @@ pub fn combo_table(renju_black: bool, learned: bool) -> &'static [Combo] {
                             threat,
                             check,
                             value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
-                            eval: if learned {
-                                learned::value(combo_index(pats), threat, renju_black)
+                            eval: if source != Source::HandSet {
+                                learned::value(
+                                    combo_index(pats),
+                                    threat,
+                                    renju_black,
+                                    source == Source::Alt,
+                                )
                             } else {
                                 [ROLE_MOVER, ROLE_WAITER].map(|role| {
                                     // In range: MAX_POINT_EVAL bounds it.
@@ -312,6 +339,29 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     }
     x[FEATURES - 1] = i32::from(threatened_leaf(board));
     x
+}
+
+/// The share of the evaluation (in sixteenths) of a point of Black's with the line
+/// patterns `pats` that is forbidden (renju), in `role`, from `source`: what
+/// [`Board::evaluate_exact`] puts in place of a double three's share when the exact
+/// check finds the point forbidden.
+#[must_use]
+pub fn forbidden_share(pats: [Pattern; 4], source: Source, role: usize) -> i32 {
+    match source {
+        Source::HandSet => eval_value(pats, Threat::Forbidden, role),
+        Source::Learned | Source::Alt => {
+            i32::from(learned::value(0, Threat::Forbidden, true, source == Source::Alt)[role])
+        }
+    }
+}
+
+/// [`threatened_leaf`], with Black's double threes under renju counted only where the
+/// exact check lets Black play them ([`Board::exact_forbidden_for`]).
+pub fn threatened_leaf_exact(board: &mut Board) -> bool {
+    let me = board.to_move();
+    let fours =
+        board.threat_count(me, Threat::Block4) + board.threat_count(me, Threat::Block4Flex3);
+    fours == 0 && crate::movegen::under_threat_exact(board)
 }
 
 /// Whether a leaf's side to move faces a winning threat (open three or better) it

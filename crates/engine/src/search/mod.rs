@@ -412,7 +412,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.board.evaluate();
+            return self.board.evaluate_exact();
         }
 
         // Step 5. Transposition table.
@@ -440,7 +440,8 @@ impl<'a> Worker<'a> {
         let depth = if self.features.threat_extension {
             if depth <= 0
                 && forced.is_none()
-                && (depth <= -params::THREAT_EXTENSION_PLIES || !movegen::under_threat(&self.board))
+                && (depth <= -params::THREAT_EXTENSION_PLIES
+                    || !movegen::under_threat_exact(&mut self.board))
             {
                 return self.leaf(ply, alpha, beta);
             }
@@ -465,10 +466,13 @@ impl<'a> Worker<'a> {
             depth
         };
 
-        let static_eval = tt_entry.map_or_else(|| self.board.evaluate(), |e| e.eval);
+        let static_eval = match tt_entry {
+            Some(e) => e.eval,
+            None => self.board.evaluate_exact(),
+        };
 
         // Step 7. Futility pruning: a quiet position far below alpha at low depth.
-        let threatened = forced.is_some() || movegen::under_threat(&self.board);
+        let threatened = forced.is_some() || movegen::under_threat_exact(&mut self.board);
         if self.features.futility
             && !pv_node
             && !threatened
@@ -657,9 +661,9 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation (clamped); the opponent's winning threat (open three and
     /// better) that we cannot meet with a four is worth a lot.
-    fn stand_pat(&self) -> i32 {
-        let mut v = self.board.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        if eval::threatened_leaf(&self.board) {
+    fn stand_pat(&mut self) -> i32 {
+        let mut v = self.board.evaluate_exact().clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        if eval::threatened_leaf_exact(&mut self.board) {
             v += params::THREATENED_LEAF;
         }
         v
@@ -687,7 +691,7 @@ impl<'a> Worker<'a> {
             return WIN - ply as i32 - 1;
         }
         if ply >= MAX_PLY || self.board.is_full() {
-            return self.board.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            return self.board.evaluate_exact().clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
         match self.opponent_five() {
             OpponentFive::Unstoppable => return -(WIN - ply as i32 - 2),
