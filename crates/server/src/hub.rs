@@ -705,8 +705,8 @@ impl Hub {
     }
 
     /// This node's heartbeat among the nodes: the leases of its searches are renewed,
-    /// the jobs of nodes found gone are taken over, and those nodes' people are away
-    /// (their seeks go, their games' sockets here are told).
+    /// the jobs (computer moves, reviews) of nodes found gone are taken over, and those
+    /// nodes' people are away (their seeks go, their games' sockets here are told).
     async fn node_heartbeat(self: &Arc<Self>) {
         let searching: Vec<GameId> = self
             .map()
@@ -725,6 +725,7 @@ impl Hub {
             }
             Err(e) => tracing::warn!(error = %e, "cannot look for jobs to take over"),
         }
+        crate::review::take_over(self).await;
         let left = match self.store.heartbeat(now_ms(), self.started).await {
             Ok((left, missing)) => {
                 if missing {

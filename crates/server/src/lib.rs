@@ -117,7 +117,6 @@ pub fn state(store: Store, engine: EngineConfig, hub: HubConfig) -> Result<AppSt
     hub.spawn_heartbeat();
     hub.spawn_watch_stored();
     hub.spawn_follow_store();
-    review::spawn_takeover(&hub);
     Ok(hub)
 }
 

@@ -6,7 +6,7 @@
 //! ([`JobClass::Review`]: a review search never keeps a computer move, a hint or an
 //! analysis from a worker). Each analysed position is stored as it comes, so a review
 //! that stops (a restart, a node that dies) continues where it stopped: the node that
-//! next claims it ([`spawn_takeover`]) analyses only the positions still missing.
+//! next claims it ([`take_over`]) analyses only the positions still missing.
 //!
 //! Per position (`k` stones on the board, the side to move to play) the review stores
 //! ([`PositionEval`]): the engine's score, best move and line ([`SEARCH_MS`]), and a
@@ -60,8 +60,6 @@ pub const VCT_MS: u64 = 150;
 const REVIEW_BUDGET: Duration = Duration::from_secs(60);
 /// Reviews one client address may have started and still running.
 pub const REVIEWS_PER_CLIENT: usize = 2;
-/// How often a node looks for reviews whose lease ran out.
-const TAKEOVER_EVERY: Duration = Duration::from_secs(2);
 
 /// Loss (in winning chance, 0..1) under which a move is still "best".
 pub const BEST_LOSS: f32 = 0.02;
@@ -371,53 +369,45 @@ pub async fn view(hub: &Arc<Hub>, id: &GameId) -> Result<ReviewView, Error> {
     Ok(build(&game, analysis, row.done))
 }
 
-/// Takes over, every few seconds, the running reviews whose leases ran out (their node
-/// died or stopped, this one included before a restart), until the hub closes.
-pub fn spawn_takeover(hub: &Arc<Hub>) {
-    let hub = Arc::clone(hub);
-    tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                () = tokio::time::sleep(TAKEOVER_EVERY) => {}
-                () = hub.closed() => return,
-            }
-            let orphans = match hub.store().orphan_reviews(now_ms()).await {
-                Ok(o) => o,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot look for reviews to take over");
-                    continue;
-                }
-            };
-            for game in orphans {
-                let Ok(id) = game.parse::<GameId>() else {
-                    continue;
-                };
-                if !hub.reviews().running().insert(id.clone()) {
-                    continue;
-                }
-                let guard = RunGuard {
-                    hub: Arc::clone(&hub),
-                    game: id.clone(),
-                    client: None,
-                };
-                match hub.store().claim_review(id.clone(), now_ms()).await {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(e) => {
-                        tracing::warn!(error = %e, %id, "cannot claim a review");
-                        continue;
-                    }
-                }
-                match finished_game(&hub, &id).await {
-                    Ok(game) => {
-                        tracing::info!(%id, "review taken over");
-                        tokio::spawn(run(Arc::clone(&hub), id, game, guard));
-                    }
-                    Err(e) => tracing::warn!(error = %e, %id, "a review's game cannot be read"),
-                }
+/// Takes over the running reviews whose leases ran out (their node died or stopped,
+/// this one included before a restart). Called by the node's heartbeat
+/// ([`Hub::spawn_heartbeat`]), which also takes over the computer's moves.
+pub async fn take_over(hub: &Arc<Hub>) {
+    let orphans = match hub.store().orphan_reviews(now_ms()).await {
+        Ok(o) => o,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot look for reviews to take over");
+            return;
+        }
+    };
+    for game in orphans {
+        let Ok(id) = game.parse::<GameId>() else {
+            continue;
+        };
+        if !hub.reviews().running().insert(id.clone()) {
+            continue;
+        }
+        let guard = RunGuard {
+            hub: Arc::clone(hub),
+            game: id.clone(),
+            client: None,
+        };
+        match hub.store().claim_review(id.clone(), now_ms()).await {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                tracing::warn!(error = %e, %id, "cannot claim a review");
+                continue;
             }
         }
-    });
+        match finished_game(hub, &id).await {
+            Ok(game) => {
+                tracing::info!(%id, "review taken over");
+                tokio::spawn(run(Arc::clone(hub), id, game, guard));
+            }
+            Err(e) => tracing::warn!(error = %e, %id, "a review's game cannot be read"),
+        }
+    }
 }
 
 /// Analyses the positions of `game` not stored yet, storing each as it comes, while this
