@@ -233,17 +233,6 @@ impl Store {
         .await
     }
 
-    /// Whether `who` has a page open at `place` on a live node.
-    pub async fn is_present(
-        &self,
-        place: String,
-        who: IdentityId,
-        now: i64,
-    ) -> Result<bool, StoreError> {
-        self.with(move |db| is_there(db, &place, who.as_str(), now))
-            .await
-    }
-
     /// This node's heartbeat; also clears the rows of nodes unheard of for too long.
     /// Those nodes' people who are now nowhere at a place are away from the node's last
     /// heartbeat, or from `started` (this node's start) if that is later: a restart
@@ -389,7 +378,8 @@ mod tests {
                 .away_since(Some(&p)),
             None
         );
-        assert!(a.is_present(g.clone(), p.clone(), later).await.unwrap());
+        let seen = a.presence(g.clone(), later).await.unwrap();
+        assert!(seen.sockets.iter().any(|(w, _)| w.as_ref() == Some(&p)));
         // ... and leaves: away from then.
         assert!(
             a.leave(g.clone(), Some(p.clone()), later + 5)
