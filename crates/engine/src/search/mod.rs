@@ -28,6 +28,8 @@ pub const EVAL_LIMIT: i32 = 20_000;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
+/// The largest history bonus of a cut-off (see its use in [`Worker::search`]).
+const HISTORY_BONUS_MAX: i32 = 512;
 
 /// What all threads of one search share.
 #[derive(Debug)]
@@ -615,7 +617,11 @@ impl<'a> Worker<'a> {
                                 k[0] = m;
                             }
                         }
-                        let bonus = depth * depth;
+                        // At most 512: the update pulls a score towards ±16,384 only while
+                        // the bonus is below the 512 it is divided by; beyond that (depths past
+                        // 22, reached with extensions) the scores overshot, grew without bound
+                        // and overflowed (a panic in debug builds, found by a self-play run).
+                        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
                         let hi = self.history_index(m);
                         self.history[hi] += bonus * 32 - self.history[hi] * bonus / 512;
                         for &(q, _) in &moves[..n] {
