@@ -60,6 +60,7 @@ pub mod movegen;
 pub mod params;
 pub mod player;
 pub mod position;
+pub mod puzzle;
 pub mod score;
 pub mod search;
 pub mod selfplay;
