@@ -42,6 +42,7 @@ enum Command {
     Selfplay(cmd::selfplay::Args),
     Serve(cmd::serve::Args),
     Db(cmd::db::Args),
+    Puzzles(cmd::puzzles::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => cmd::selfplay::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         Some(Command::Db(args)) => cmd::db::run(args),
+        Some(Command::Puzzles(args)) => cmd::puzzles::run(args),
         // No command: serve the web app, as `cargo run --release` promises.
         None => cmd::serve::Args::from_env().and_then(cmd::serve::run),
     };

@@ -25,6 +25,7 @@ pub mod forbidden;
 pub mod judge;
 pub mod match_;
 pub mod progress;
+pub mod puzzles;
 pub mod selfplay;
 pub mod serve;
 
