@@ -20,6 +20,7 @@ pub mod lag;
 pub mod live;
 pub mod lobby;
 pub mod net;
+pub mod puzzles;
 pub mod rating;
 pub mod record;
 pub mod review;
@@ -56,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::chat::router())
         .merge(api::meta::router())
         .merge(api::review::router())
+        .merge(api::puzzles::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -194,6 +196,10 @@ pub async fn serve(
             location: config.db.to_string(),
             source,
         })?;
+    match puzzles::seed(&store).await {
+        Ok(n) => tracing::info!(new = n, "puzzles loaded"),
+        Err(e) => tracing::warn!(error = %e, "the shipped puzzles could not be stored"),
+    }
     let hub = state(store, config.engine, HubConfig::default())?;
     tracing::info!(%addr, db = %config.db, "serving");
     let router = app(Arc::clone(&hub));

@@ -698,6 +698,10 @@ async fn meta_routes_and_the_page() {
         "/api/analysis/sgf",
         "/api/analysis/tree",
         "/api/games/{id}/review",
+        "/api/puzzles",
+        "/api/puzzles/next",
+        "/api/puzzles/{id}",
+        "/api/puzzles/{id}/attempt",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

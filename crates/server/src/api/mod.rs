@@ -8,6 +8,7 @@ pub mod guard;
 pub mod lobby;
 pub mod meta;
 pub mod profiles;
+pub mod puzzles;
 pub mod ratings;
 pub mod review;
 pub mod ws;

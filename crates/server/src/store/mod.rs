@@ -28,6 +28,7 @@ pub mod db;
 mod jobs;
 mod lobby;
 mod presence;
+mod puzzles;
 mod ratings;
 mod reviews;
 pub use chat::ChatMessage;
@@ -36,6 +37,7 @@ use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use jobs::JOB_LEASE_MS;
 pub use lobby::{ChallengeRow, SeekRow, Taken};
 pub use presence::{Change, Left, Presence};
+pub use puzzles::{NEW_PUZZLE_DEVIATION, PuzzlePlayer, PuzzleRow, TryOutcome};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,
     RatingRow,
@@ -56,6 +58,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_revision.sql"),
     include_str!("../../migrations/0010_nodes.sql"),
     include_str!("../../migrations/0011_reviews.sql"),
+    include_str!("../../migrations/0012_puzzles.sql"),
 ];
 
 /// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
@@ -72,6 +75,7 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0009_revision.sql"),
     include_str!("../../migrations/postgres/0010_nodes.sql"),
     include_str!("../../migrations/postgres/0011_reviews.sql"),
+    include_str!("../../migrations/postgres/0012_puzzles.sql"),
 ];
 
 /// How long a PostgreSQL store waits at start-up for its listening connection.
