@@ -25,6 +25,7 @@ import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
 import { available as engineAvailable } from './engine.js';
 import { initAnalysis } from './analysis/page.js';
+import { initPuzzles } from './puzzles/page.js';
 import { initReview } from './review/review.js';
 
 const $ = (id) => document.getElementById(id);
@@ -802,6 +803,16 @@ $('btn-analyse-game').addEventListener('click', () => {
   location.hash = v && v.id && !v.draft ? `analysis=${encodeURIComponent(v.id)}&ply=${store.shownPly()}` : 'analysis';
 });
 
+// Puzzles (#puzzles, or #puzzle=<id> for one).
+const puzzles = initPuzzles($('puzzle-page'), {
+  onBack: () => {
+    location.hash = '';
+  },
+});
+$('btn-puzzles').addEventListener('click', () => {
+  location.hash = 'puzzles';
+});
+
 window.addEventListener('hashchange', () => start());
 
 async function start() {
@@ -809,11 +820,20 @@ async function start() {
   if (h.analysis !== undefined) {
     for (const d of document.querySelectorAll('dialog[open]')) d.close();
     gameMain.hidden = true;
+    puzzles.hide();
     await analysis.open(h.analysis, h.ply);
+    return;
+  }
+  if (h.puzzles !== undefined || h.puzzle !== undefined) {
+    for (const d of document.querySelectorAll('dialog[open]')) d.close();
+    gameMain.hidden = true;
+    analysis.hide();
+    await puzzles.open(h.puzzle);
     return;
   }
   if (gameMain.hidden) {
     analysis.hide();
+    puzzles.hide();
     gameMain.hidden = false;
   }
   // A challenge link, the lobby or the games to watch, over the game on screen.
@@ -860,6 +880,7 @@ async function start() {
 window.wuzi = {
   store,
   analysis,
+  puzzles,
   link: () => store.view && gameLink(store.view.id, store.shownPly(), store.view.moves.length),
   sendRaw: (text) => !!socket && socket.sendText(text),
 };

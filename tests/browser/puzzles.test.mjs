@@ -1,0 +1,164 @@
+// Issue 27 items 8–10 in the page: puzzles (#puzzles). Solving one by playing the tree's moves
+// (the computer answers with the defender's replies), failing the next with a wrong move (refuted
+// with a line, the solution shown), the rating and the streak moving on the server, a theme
+// chosen, the page in three languages and on a phone. Screenshots go to target/screenshots/
+// (puzzle-*.png) and, when WUZI_SHOTS_DIR is set, there too.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverAndBrowser, openBrowser, saveScreenshot } from './lib/harness.mjs';
+import { layoutProblems } from './lib/layout.mjs';
+
+const suite = serverAndBrowser();
+
+async function shot(page, name) {
+  const file = await saveScreenshot(page, name);
+  if (process.env.WUZI_SHOTS_DIR) {
+    fs.mkdirSync(process.env.WUZI_SHOTS_DIR, { recursive: true });
+    fs.copyFileSync(file, path.join(process.env.WUZI_SHOTS_DIR, name));
+  }
+}
+
+const board = (page) => page.locator('#pz-board');
+const data = (page) =>
+  board(page).evaluate((el) => ({ id: el.dataset.puzzle, state: el.dataset.state, moves: el.dataset.moves }));
+
+async function click(page, name, size) {
+  const canvas = board(page);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const g = await canvas.evaluate((el) => ({ cell: Number(el.dataset.cell), ox: Number(el.dataset.ox), oy: Number(el.dataset.oy) }));
+  const x = name.charCodeAt(0) - 97;
+  const y = size - Number(name.slice(1));
+  await page.mouse.click(box.x + g.ox + x * g.cell, box.y + g.oy + y * g.cell);
+}
+
+/// The puzzle on screen, as the server has it (its record with the solution tree).
+async function shown(page) {
+  await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
+  const { id } = await data(page);
+  return page.evaluate(async (i) => (await (await fetch(`/api/puzzles/${i}`)).json()).puzzle, id);
+}
+
+/// Plays the solution's main line (the first accepted move; the page answers with the first reply).
+async function solve(page, puzzle) {
+  const size = puzzle.record.size;
+  let step = puzzle.record.solution;
+  const played = [];
+  for (;;) {
+    await click(page, step.moves[0], size);
+    played.push(step.moves[0]);
+    const reply = step.replies && step.replies[0];
+    if (!reply) break;
+    played.push(reply.move);
+    await page.waitForFunction((m) => document.querySelector('#pz-board').dataset.moves === m, played.join(' '));
+    await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
+    step = reply.next;
+  }
+  return played;
+}
+
+async function player(page) {
+  return page.evaluate(async () => (await (await fetch('/api/puzzles')).json()).player);
+}
+
+test('solve a puzzle, fail the next: refutation, solution, rating and streak', { timeout: 120000 }, async () => {
+  const { page, errors } = suite.browser;
+  await page.goto(`${suite.server.url}/#puzzles`);
+  await page.locator('#puzzle-page').waitFor({ state: 'visible' });
+  await page.locator('#pz-theme').selectOption('vcf');
+  let puzzle = await shown(page);
+  assert.equal(puzzle.record.theme, 'vcf');
+  assert.match(await page.locator('#pz-status').textContent(), /to move: win with continuous fours/);
+  // An occupied point is no move.
+  await click(page, puzzle.record.black[0], puzzle.record.size);
+  assert.equal((await data(page)).moves, '');
+
+  const played = await solve(page, puzzle);
+  await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solved');
+  assert.equal((await data(page)).moves, played.join(' '));
+  await page.waitForFunction(() => document.querySelector('#pz-change').textContent.startsWith('+'));
+  assert.equal(await page.locator('#pz-streak').textContent(), '1');
+  let me = await player(page);
+  assert.equal(me.plays, 1);
+  assert.equal(me.streak, 1);
+  assert.ok(me.rating > 1500, JSON.stringify(me));
+  await shot(page, 'puzzle-desktop-solved.png');
+
+  // The next one, failed: a move the tree does not accept.
+  await page.locator('#pz-next').click();
+  await page.waitForFunction((id) => document.querySelector('#pz-board').dataset.puzzle !== id, puzzle.id);
+  puzzle = await shown(page);
+  const r = puzzle.record;
+  const taken = new Set([...r.black, ...r.white, ...r.solution.moves]);
+  let wrong = null;
+  for (let y = 1; y <= r.size && !wrong; y++) {
+    for (let x = 0; x < r.size && !wrong; x++) {
+      const name = String.fromCharCode(97 + x) + y;
+      if (!taken.has(name)) wrong = name;
+    }
+  }
+  await click(page, wrong, r.size);
+  await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'failed');
+  assert.match(await page.locator('#pz-status').textContent(), new RegExp(`${wrong} is not it`));
+  const solution = `Solution: ${r.solution.moves[0]}`;
+  await page.waitForFunction(
+    (s) => {
+      const t = document.querySelector('#pz-lines').textContent;
+      return t.includes(s) && (t.includes('the opponent wins') || t.includes('The opponent answers'));
+    },
+    solution,
+  );
+  await page.waitForFunction(() => document.querySelector('#pz-change').textContent.startsWith('-'));
+  assert.equal(await page.locator('#pz-streak').textContent(), '0');
+  assert.equal(await page.locator('#pz-best').textContent(), '1');
+  me = await player(page);
+  assert.equal(me.plays, 2);
+  assert.equal(me.solved, 1);
+  await shot(page, 'puzzle-desktop-failed.png');
+
+  // Trying it again is allowed but not rated.
+  await page.locator('#pz-retry').click();
+  await solve(page, puzzle);
+  await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solved');
+  await new Promise((res) => setTimeout(res, 300));
+  assert.equal((await player(page)).plays, 2);
+  assert.deepEqual(errors, []);
+});
+
+test('a defence puzzle by its link; the page in three languages and on a phone', { timeout: 120000 }, async () => {
+  const { page, errors } = suite.browser;
+  const first = await page.evaluate(async () => (await (await fetch('/api/puzzles/next?theme=defence')).json()).puzzle);
+  await page.goto(`${suite.server.url}/#puzzle=${first.id}`);
+  await page.locator('#puzzle-page').waitFor({ state: 'visible' });
+  const puzzle = await shown(page);
+  assert.equal(puzzle.id, first.id);
+  assert.match(await page.locator('#pz-status').textContent(), /find the only move/);
+  await solve(page, puzzle);
+  await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solved');
+  const problems = [];
+  for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+    await page.evaluate(async (c) => (await import('/js/i18n.js')).setLanguage(c), lang);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const p of await layoutProblems(page, '#puzzle-page')) problems.push(`desktop ${lang}: ${p}`);
+  }
+  await page.evaluate(async () => (await import('/js/i18n.js')).setLanguage('en'));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(errors, []);
+
+  const phone = await openBrowser({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+  try {
+    await phone.page.goto(`${suite.server.url}/#puzzle=${first.id}`);
+    await phone.page.locator('#puzzle-page').waitFor({ state: 'visible' });
+    await phone.page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
+    assert.match(await phone.page.locator('#pz-status').textContent(), /唯一/);
+    const small = await layoutProblems(phone.page, '#puzzle-page');
+    assert.deepEqual(small, []);
+    await shot(phone.page, 'puzzle-phone-zh.png');
+    assert.deepEqual(phone.errors, []);
+  } finally {
+    await phone.close();
+  }
+});
