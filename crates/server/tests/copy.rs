@@ -71,6 +71,17 @@ async fn an_installation_moves_to_postgresql_and_back_with_everything() {
             .post("/api/challenges", json!({"terms": {"clock": clock}}))
             .await;
         assert_eq!(s, StatusCode::CREATED, "{c}");
+        // A rated puzzle try.
+        wuzi_server::puzzles::seed(alice.hub.store()).await.unwrap();
+        let (_, p) = alice.get("/api/puzzles/next").await;
+        let puzzle = p["puzzle"]["id"].as_str().unwrap().to_owned();
+        let (s, t) = alice
+            .post(
+                &format!("/api/puzzles/{puzzle}/attempt"),
+                json!({"solved": true}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{t}");
         let alice_cookie = alice.cookie.lock().unwrap().clone();
         let bob_cookie = bob.cookie.lock().unwrap().clone();
         alice.hub.close();
@@ -106,6 +117,10 @@ async fn an_installation_moves_to_postgresql_and_back_with_everything() {
     assert_eq!(rows("chat_messages"), Some((1, 1)));
     assert_eq!(rows("challenges"), Some((1, 1)));
     assert!(rows("sessions").unwrap().0 >= 2);
+    let shipped = wuzi_server::puzzles::builtin().len() as i64;
+    assert_eq!(rows("puzzles"), Some((shipped, shipped)));
+    assert_eq!(rows("puzzle_players"), Some((1, 1)));
+    assert_eq!(rows("puzzle_attempts"), Some((1, 1)));
 
     // The copy serves the same people: their sessions, games, ratings and chat.
     let app = TestApp::on(&target);
@@ -114,6 +129,15 @@ async fn an_installation_moves_to_postgresql_and_back_with_everything() {
     *app.cookie.lock().unwrap() = alice;
     let (_, me) = app.get("/api/me").await;
     assert_eq!(me["username"], "alice", "{me}");
+    let (_, p) = app.get("/api/puzzles").await;
+    assert_eq!(
+        (
+            p["player"]["plays"].as_i64(),
+            p["player"]["streak"].as_i64()
+        ),
+        (Some(1), Some(1)),
+        "{p}"
+    );
     let g = app.game(&local).await;
     assert_eq!(g["ply"], 2);
     let g = app.game(&rated).await;

@@ -60,6 +60,23 @@ const TABLES: &[(&str, &str, &str)] = &[
         "game",
     ),
     ("review_positions", "game, ply, body", "game, ply"),
+    // Puzzles with the ratings players gave them, each person's puzzle rating, and
+    // their rated tries.
+    (
+        "puzzles",
+        "id, rule, theme, body, rating, deviation, volatility, plays, solved",
+        "id",
+    ),
+    (
+        "puzzle_players",
+        "identity, rating, deviation, volatility, streak, best_streak, plays, solved, updated_at",
+        "identity",
+    ),
+    (
+        "puzzle_attempts",
+        "identity, puzzle, solved, rating_before, rating_after, at",
+        "identity, puzzle",
+    ),
 ];
 
 /// Rows read and written at a time.
