@@ -405,6 +405,14 @@ pub async fn take_over(hub: &Arc<Hub>) {
                 tracing::info!(%id, "review taken over");
                 tokio::spawn(run(Arc::clone(hub), id, game, guard));
             }
+            // The game was deleted (or is no longer over): its review has nothing to
+            // analyse, and would otherwise be looked at again at every heartbeat.
+            Err(e @ (Error::NotFound(_) | Error::WrongPhase(_))) => {
+                tracing::info!(reason = %e, %id, "review dropped");
+                if let Err(e) = hub.store().drop_review(id.clone()).await {
+                    tracing::warn!(error = %e, %id, "cannot drop a review");
+                }
+            }
             Err(e) => tracing::warn!(error = %e, %id, "a review's game cannot be read"),
         }
     }

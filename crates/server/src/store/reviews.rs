@@ -133,6 +133,22 @@ impl Store {
         .await
     }
 
+    /// Forgets the review of `game` and its analysed positions (its game is gone, or
+    /// no longer finished).
+    pub async fn drop_review(&self, game: GameId) -> Result<(), StoreError> {
+        self.with(move |db| {
+            super::db::transaction(db, |db| {
+                db.execute(
+                    "DELETE FROM review_positions WHERE game = $1",
+                    &vals![game.as_str()],
+                )?;
+                db.execute("DELETE FROM reviews WHERE game = $1", &vals![game.as_str()])?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
     /// Running reviews whose leases ran out (their node died or stopped, or nobody has
     /// started them yet): this node may claim them.
     pub async fn orphan_reviews(&self, now: i64) -> Result<Vec<String>, StoreError> {
@@ -194,5 +210,22 @@ mod tests {
         assert!(b.review(g.clone()).await.unwrap().unwrap().done);
         assert!(!b.claim_review(g.clone(), late).await.unwrap(), "done");
         assert!(a.orphan_reviews(late * 2).await.unwrap().is_empty());
+        // Dropped (its game was deleted): gone, positions and all.
+        let h: GameId = "hgamehgamehg".parse().unwrap();
+        a.open_review(h.clone(), 2, 1000).await.unwrap();
+        assert!(a.claim_review(h.clone(), 1000).await.unwrap());
+        assert!(
+            a.store_review_position(h.clone(), 0, "{}".into(), 1000)
+                .await
+                .unwrap()
+        );
+        a.drop_review(h.clone()).await.unwrap();
+        assert!(a.review(h.clone()).await.unwrap().is_none());
+        assert!(a.orphan_reviews(late * 3).await.unwrap().is_empty());
+        let again = a.open_review(h, 2, 3000).await.unwrap();
+        assert!(
+            again.analysed.is_empty(),
+            "no position of the old one is left"
+        );
     }
 }
