@@ -157,8 +157,53 @@ test('a defence puzzle by its link; the page in three languages and on a phone',
     const small = await layoutProblems(phone.page, '#puzzle-page');
     assert.deepEqual(small, []);
     await shot(phone.page, 'puzzle-phone-zh.png');
+    // No room for the puzzle piece in a phone's top bar: it is beside "Analyse" in the move list.
+    await phone.page.goto(`${suite.server.url}/`);
+    assert.equal(await phone.page.locator('#btn-puzzles').isVisible(), false);
+    await phone.page.locator('#btn-puzzles-game').click();
+    await phone.page.locator('#puzzle-page').waitFor({ state: 'visible' });
+    await phone.page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
     assert.deepEqual(phone.errors, []);
   } finally {
     await phone.close();
+  }
+});
+
+test('offline: a kept puzzle is solved with the network cut, the try counts once back online', { timeout: 120000 }, async () => {
+  const b = await openBrowser();
+  try {
+    const { page, context, errors } = b;
+    await page.goto(`${suite.server.url}/#puzzles`);
+    await page.locator('#puzzle-page').waitFor({ state: 'visible' });
+    const online = await shown(page);
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('wuzi.puzzles.queue') || '{}').puzzles || []).length >= 3);
+    const before = (await player(page)).plays;
+
+    await context.setOffline(true);
+    await page.locator('#pz-next').click();
+    await page.waitForFunction((id) => document.querySelector('#pz-board').dataset.puzzle !== id, online.id);
+    await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
+    const { id } = await data(page);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('wuzi.puzzles.pending') || '[]'));
+    assert.deepEqual(kept, []);
+    // The page has the kept copy with its tree: solve it with the network still cut.
+    const record = await page.evaluate(() => ({ id: window.wuzi.puzzles.state.id, record: window.wuzi.puzzles.state.record }));
+    assert.equal(record.id, id);
+    await solve(page, record);
+    await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solved');
+    await page.waitForFunction(() => document.querySelector('#pz-lines').textContent.includes('Offline: this try is kept'));
+    assert.deepEqual(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('wuzi.puzzles.pending') || '[]')),
+      [{ id, solved: true }],
+    );
+
+    await context.setOffline(false);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('wuzi.puzzles.pending') || '[]').length === 0);
+    const me = await player(page);
+    assert.equal(me.plays, before + 1);
+    assert.equal(me.streak, 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
   }
 });

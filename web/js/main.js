@@ -809,9 +809,11 @@ const puzzles = initPuzzles($('puzzle-page'), {
     location.hash = '';
   },
 });
-$('btn-puzzles').addEventListener('click', () => {
-  location.hash = 'puzzles';
-});
+for (const id of ['btn-puzzles', 'btn-puzzles-game']) {
+  $(id).addEventListener('click', () => {
+    location.hash = 'puzzles';
+  });
+}
 
 window.addEventListener('hashchange', () => start());
 

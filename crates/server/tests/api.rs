@@ -700,6 +700,7 @@ async fn meta_routes_and_the_page() {
         "/api/games/{id}/review",
         "/api/puzzles",
         "/api/puzzles/next",
+        "/api/puzzles/batch",
         "/api/puzzles/{id}",
         "/api/puzzles/{id}/attempt",
     ] {

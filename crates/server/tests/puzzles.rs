@@ -40,6 +40,7 @@ async fn puzzles_are_served_rated_once_and_checked() {
     let p = &a["puzzle"];
     assert_eq!(p["record"]["theme"], "vcf");
     assert!(p["record"]["solution"]["moves"][0].is_string());
+    assert_eq!(a["player"]["plays"], 0);
     let id = p["id"].as_str().unwrap().to_string();
     let (s, one) = app.get(&format!("/api/puzzles/{id}")).await;
     assert_eq!(s, StatusCode::OK);
@@ -129,6 +130,20 @@ async fn puzzles_are_served_rated_once_and_checked() {
         ),
         (Some(0), Some(1))
     );
+
+    // A batch for the page to keep: untried ones only, of the theme, within the count.
+    let (s, b) = app.get("/api/puzzles/batch?theme=vcf&count=5").await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let list = b["puzzles"].as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    assert!(
+        list.iter()
+            .all(|p| p["record"]["theme"] == "vcf" && p["id"] != id.as_str())
+    );
+    for bad in ["count=0", "count=21", "count=x", "theme=chess"] {
+        let (s, _) = app.get(&format!("/api/puzzles/batch?{bad}")).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}");
+    }
 
     // Another person has a rating of their own, untouched.
     let bob = app.client();

@@ -12,6 +12,28 @@ import { pointName, parsePoint } from '../coords.js';
 
 const THEMES = ['any', 'vcf', 'vct', 'forbidden', 'defence'];
 const REPLY_MS = 350;
+/// Puzzles kept in this browser for the theme chosen (so puzzles go on offline): `{ theme, puzzles }`.
+const QUEUE_KEY = 'wuzi.puzzles.queue';
+/// Tries made offline, sent when the server can be reached: `[{ id, solved }]`.
+const PENDING_KEY = 'wuzi.puzzles.pending';
+const KEEP = 10;
+const REFILL_BELOW = 4;
+
+function readJson(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or off: nothing kept */
+  }
+}
 
 class HttpError extends Error {
   constructor(status, message) {
@@ -109,6 +131,7 @@ export function initPuzzles(root, { onBack }) {
 
   async function open(id) {
     root.hidden = false;
+    flushPending();
     if (id) await load(() => call('GET', `/api/puzzles/${encodeURIComponent(id)}`));
     else if (!puzzle) await next();
     else render();
@@ -118,10 +141,72 @@ export function initPuzzles(root, { onBack }) {
     root.hidden = true;
   }
 
-  async function next() {
-    const th = themeSel.value && themeSel.value !== 'any' ? `?theme=${themeSel.value}` : '';
-    await load(() => call('GET', `/api/puzzles/next${th}`));
+  const theme = () => themeSel.value || 'any';
+
+  function kept(th) {
+    const q = readJson(QUEUE_KEY, null);
+    return q && q.theme === th && Array.isArray(q.puzzles) ? q.puzzles : [];
   }
+
+  /// Tops up the puzzles kept for theme `th` from the server when few are left.
+  async function refill(th) {
+    let list = kept(th);
+    if (list.length >= REFILL_BELOW) return list;
+    const a = await call('GET', `/api/puzzles/batch?count=${KEEP}${th !== 'any' ? `&theme=${th}` : ''}`);
+    if (!player) player = a.player;
+    const skip = new Set([...list.map((p) => p.id), ...readJson(PENDING_KEY, []).map((p) => p.id)]);
+    if (puzzle) skip.add(puzzle.id);
+    list = [...kept(th), ...a.puzzles.filter((p) => !skip.has(p.id))];
+    writeJson(QUEUE_KEY, { theme: th, puzzles: list });
+    return list;
+  }
+
+  /// The next puzzle: the first one kept (fetched first when none is), so it works offline.
+  async function next() {
+    const th = theme();
+    const seq = ++loadSeq;
+    showStatus(t('pz.loading'));
+    let list;
+    try {
+      list = await refill(th);
+    } catch (e) {
+      list = kept(th);
+      if (!list.length) {
+        if (seq === loadSeq) showStatus(e.status === 0 ? t('pz.offline_empty') : e.message, 'error');
+        return;
+      }
+    }
+    if (seq !== loadSeq) return;
+    if (!list.length) {
+      showStatus(t('pz.none_left'), 'error');
+      return;
+    }
+    const [first, ...rest] = list;
+    writeJson(QUEUE_KEY, { theme: th, puzzles: rest });
+    puzzle = first;
+    lastChange = null;
+    rated = false;
+    restart();
+    refill(th).catch(() => {});
+  }
+
+  /// Sends the tries made offline; stops at the first that cannot reach the server.
+  async function flushPending() {
+    let pending = readJson(PENDING_KEY, []);
+    while (pending.length) {
+      const [p] = pending;
+      try {
+        const a = await call('POST', `/api/puzzles/${p.id}/attempt`, { solved: p.solved });
+        player = a.player;
+      } catch (e) {
+        if (e.status === 0) break;
+      }
+      pending = readJson(PENDING_KEY, []).filter((q) => q.id !== p.id);
+      writeJson(PENDING_KEY, pending);
+    }
+    renderInfo();
+  }
+  window.addEventListener('online', () => flushPending());
 
   async function load(fetcher) {
     const seq = ++loadSeq;
@@ -265,17 +350,24 @@ export function initPuzzles(root, { onBack }) {
   async function rate(ok) {
     if (rated || !puzzle) return;
     rated = true;
+    const current = puzzle;
     try {
-      const a = await call('POST', `/api/puzzles/${puzzle.id}/attempt`, { solved: ok });
+      const a = await call('POST', `/api/puzzles/${current.id}/attempt`, { solved: ok });
       player = a.player;
       lastChange = a.counted ? a.change : null;
-      puzzle.rating = a.puzzle_rating;
+      current.rating = a.puzzle_rating;
       if (a.counted) {
-        puzzle.plays += 1;
-        if (ok) puzzle.solved += 1;
+        current.plays += 1;
+        if (ok) current.solved += 1;
       }
-    } catch {
+    } catch (e) {
       lastChange = null;
+      if (e.status === 0) {
+        // Offline: kept, and sent when the server can be reached again.
+        writeJson(PENDING_KEY, [...readJson(PENDING_KEY, []), { id: current.id, solved: ok }]);
+        lines = [...lines, t('pz.saved_offline')];
+        render();
+      }
     }
     renderInfo();
   }
@@ -353,5 +445,13 @@ export function initPuzzles(root, { onBack }) {
     renderInfo();
   }
 
-  return { open, hide, next, get state() { return { id: puzzle && puzzle.id, state, moves: [...moves], player } } };
+  return {
+    open,
+    hide,
+    next,
+    /// For tests: the puzzle on screen and where the try stands.
+    get state() {
+      return { id: puzzle && puzzle.id, record: puzzle && puzzle.record, state, moves: [...moves], player };
+    },
+  };
 }

@@ -3,6 +3,8 @@
 //! - `GET /api/puzzles`: how many puzzles of each theme, and the requester's rating.
 //! - `GET /api/puzzles/next?theme=vcf`: a puzzle the requester has not tried, nearest to
 //!   their rating (any theme without `theme`).
+//! - `GET /api/puzzles/batch?theme=vcf&count=10`: up to `count` (1 to 20) such puzzles,
+//!   nearest first, for the page to keep for when it is offline.
 //! - `GET /api/puzzles/{id}`: one puzzle (a shared link).
 //! - `POST /api/puzzles/{id}/attempt` `{"solved": true}`: the requester's try; the first
 //!   try of a puzzle rates the requester and the puzzle, later ones change nothing.
@@ -25,6 +27,7 @@ pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/puzzles", get(overview))
         .route("/api/puzzles/next", get(next))
+        .route("/api/puzzles/batch", get(batch))
         .route("/api/puzzles/{id}", get(show))
         .route("/api/puzzles/{id}/attempt", post(attempt))
 }
@@ -62,6 +65,25 @@ pub struct PuzzleAnswer {
 pub struct NextQuery {
     /// Only this theme.
     pub theme: Option<String>,
+}
+
+/// `GET /api/puzzles/batch` query.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BatchQuery {
+    /// Only this theme.
+    pub theme: Option<String>,
+    /// How many, 1 to 20 (default 10).
+    pub count: Option<i64>,
+}
+
+/// Puzzles with the requester's rating.
+#[derive(Debug, Serialize)]
+pub struct BatchAnswer {
+    /// The puzzles, nearest to the requester's rating first.
+    pub puzzles: Vec<PuzzleView>,
+    /// The requester's rating.
+    pub player: PlayerView,
 }
 
 /// `POST /api/puzzles/{id}/attempt` body.
@@ -122,13 +144,9 @@ async fn overview(
     }))
 }
 
-async fn next(
-    State(hub): State<Arc<Hub>>,
-    Requester(who): Requester,
-    query: Result<Query<NextQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<ApiJson<PuzzleAnswer>, Error> {
-    let Query(q) = query.map_err(|e| Error::BadRequest(format!("query: {}", e.body_text())))?;
-    let theme = match q.theme.as_deref() {
+/// A theme of a query: `None` for any.
+fn theme_of(theme: Option<&str>) -> Result<Option<String>, Error> {
+    Ok(match theme {
         None | Some("" | "any") => None,
         Some(t) => Some(
             t.parse::<Theme>()
@@ -136,7 +154,40 @@ async fn next(
                 .name()
                 .to_string(),
         ),
-    };
+    })
+}
+
+async fn batch(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    query: Result<Query<BatchQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<ApiJson<BatchAnswer>, Error> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(format!("query: {}", e.body_text())))?;
+    let theme = theme_of(q.theme.as_deref())?;
+    let count = q.count.unwrap_or(10);
+    if !(1..=20).contains(&count) {
+        return Err(Error::BadRequest(format!(
+            "count must be 1 to 20, not {count}"
+        )));
+    }
+    let player = player_of(&hub, who.as_ref()).await?;
+    let puzzles = hub
+        .store()
+        .untried_puzzles(who.clone(), player.rating as f64, theme, count)
+        .await?
+        .iter()
+        .map(PuzzleView::of)
+        .collect::<Result<_, _>>()?;
+    Ok(ApiJson(BatchAnswer { puzzles, player }))
+}
+
+async fn next(
+    State(hub): State<Arc<Hub>>,
+    Requester(who): Requester,
+    query: Result<Query<NextQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<ApiJson<PuzzleAnswer>, Error> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(format!("query: {}", e.body_text())))?;
+    let theme = theme_of(q.theme.as_deref())?;
     let player = player_of(&hub, who.as_ref()).await?;
     let near = hub
         .store()
