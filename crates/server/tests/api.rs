@@ -698,6 +698,8 @@ async fn meta_routes_and_the_page() {
         "/api/analysis/sgf",
         "/api/analysis/tree",
         "/api/games/{id}/review",
+        "/api/games/{id}/computer-move",
+        "/api/analysis/renlib",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }
