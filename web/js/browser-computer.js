@@ -58,9 +58,17 @@ export function initBrowserComputer(store, { send, onSent, onError }) {
       });
       move = r.move;
     } catch (e) {
-      // Stopped: "Move now" plays the best move so far; anything else (a new game, a reload,
-      // the game going on in this page) drops the search.
-      if (me !== token || !running || !running.now) return;
+      // Cancelled (a new game, another position, the game going on in this page): dropped.
+      if (me !== token || !running) return;
+      if (!running.now) {
+        // The engine cannot run here (no WebAssembly, the worker failed): say so; the move waits
+        // for a page that can search it.
+        running = null;
+        lastKey = key;
+        onError(e, v);
+        return;
+      }
+      // "Move now": the best move so far.
       move = running.best;
     }
     if (me !== token) return;
