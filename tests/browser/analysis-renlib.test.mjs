@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, repoRoot } from './lib/harness.mjs';
+import fs from 'node:fs';
+import { serverAndBrowser, repoRoot, saveScreenshot } from './lib/harness.mjs';
+import { layoutProblems } from './lib/layout.mjs';
 
 const suite = serverAndBrowser();
 
@@ -75,6 +77,26 @@ test('a RenLib library opens read-only in the analysis board and is browsed to a
   await click(page, 'g7');
   await waitLine(page, 'h8 h9 i9 g10 g7');
   assert.equal(await comment.textContent(), '"A"');
+  const shot = await saveScreenshot(page, 'analysis-renlib.png');
+  if (process.env.WUZI_SHOTS_DIR) {
+    fs.mkdirSync(process.env.WUZI_SHOTS_DIR, { recursive: true });
+    fs.copyFileSync(shot, path.join(process.env.WUZI_SHOTS_DIR, 'analysis-renlib.png'));
+  }
+
+  // Nothing cut off or overflowing with the library open, in the three languages, on a desktop
+  // and a phone.
+  const problems = [];
+  for (const viewport of [null, { width: 390, height: 844 }]) {
+    if (viewport) await page.setViewportSize(viewport);
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+      await page.evaluate(async (c) => (await import('/js/i18n.js')).setLanguage(c), lang);
+      await new Promise((r) => setTimeout(r, 100));
+      for (const p of await layoutProblems(page, '#analysis-page')) problems.push(`${viewport ? 'phone' : 'desktop'} ${lang}: ${p}`);
+    }
+  }
+  await page.evaluate(async () => (await import('/js/i18n.js')).setLanguage('en'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual(problems, []);
 
   // Closing the library gives the free board back, playable again.
   await page.locator('#an-lib-close').click();
