@@ -23,7 +23,7 @@ import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
-import { available as engineAvailable } from './engine.js';
+import { available as engineAvailable, analyse as analyseHere, positionOf as enginePosition } from './engine.js';
 import { initBrowserComputer, computerInBrowser } from './browser-computer.js';
 import { initAnalysis } from './analysis/page.js';
 import { initReview } from './review/review.js';
@@ -432,7 +432,8 @@ async function hint() {
   if (!v || v.result || v.rated) return;
   $('btn-hint').disabled = true;
   try {
-    const h = v.local ? await local.hint() : await api.hint(v.id);
+    // A game whose computer plays in this browser gets its hints from here too.
+    const h = v.local ? await local.hint() : computerInBrowser(v) ? await analyseHere(enginePosition(v), { ms: 1000 }) : await api.hint(v.id);
     store.setHint({ ...h, side: v.sideToMove });
     if (h && h.best) toast(t('eval.hint', { move: h.best.name || pointName(toPoint(h.best, v.width, v.height), v.height) }));
   } catch (e) {
@@ -691,12 +692,14 @@ store.subscribe(() => {
   if (!settings.showEval || !v || v.result || v.rated || v.mode === 'online' || !store.isHumanTurn()) return;
   const key = `${v.id}:${v.ply}`;
   if (key === analysedKey) return;
-  if (v.local) {
-    // The engine in this browser evaluates the local game's positions.
+  if (v.local || computerInBrowser(v)) {
+    // The engine in this browser evaluates the positions of a local game, and of a game whose
+    // computer plays here.
     analysedKey = key;
-    local.evaluate(800).then(
+    (v.local ? local.evaluate(800) : analyseHere(enginePosition(v), { ms: 800 })).then(
       (r) => {
-        if (store.view && store.view.local && store.view.ply === v.ply) store.setAnalysis({ ...r, purpose: 'analysis', final: true });
+        const cur = store.view;
+        if (cur && cur.local === v.local && cur.id === v.id && cur.ply === v.ply) store.setAnalysis({ ...r, purpose: 'analysis', final: true });
       },
       () => {},
     );
