@@ -1,7 +1,7 @@
 // The engine in the browser and the page offline: a game against the computer goes on with the
-// network cut (the WebAssembly engine in a Web Worker judges the moves and answers them), and the
-// page loads again from its service worker with the server gone, where a new game against the
-// computer is played the same way. Needs a binary built with the page's engine (WUZI_WASM=1, as
+// network cut (the WebAssembly engine in a Web Worker judges the moves and answers them) and goes
+// back to the server when the network returns, and the page loads again from its service worker
+// with the server gone, where a new game against the computer is played the same way. Needs a binary built with the page's engine (WUZI_WASM=1, as
 // scripts/test-browser.sh and scripts/test-all.sh build it; release builds always have it).
 
 import { test } from 'node:test';
@@ -59,7 +59,8 @@ test('with the network cut, the game against the computer goes on with the engin
   assert.equal(manifest.display, 'standalone');
   assert.ok(manifest.start_url && manifest.icons.length > 0);
 
-  // Renju against the computer, the person Black; the first moves go through the server.
+  // Renju against the computer, the person Black; the first moves go through the server (the
+  // computer's reply searched in this browser, as an unrated game's is).
   let v = await newGameViaDialog(page, { mode: 'computer', player: 'level3', color: 'black', rule: 'renju', size: '15' });
   const id = v.id;
   assert.ok(id, 'the server made the game');
@@ -99,14 +100,31 @@ test('with the network cut, the game against the computer goes on with the engin
     v = await waitView(page, (g) => g.moves.length === n - 2 && !g.thinking, { what: 'the undo' });
   }
   await saveScreenshot(page, 'offline-game.png');
+
+  // The network returns: the game goes back to the server as it stands here (a new game there,
+  // its computer still in this browser), and goes on there.
+  const here = v.moves.map((m) => m.name);
+  await context.setOffline(false);
+  v = await waitView(page, (g) => !g.local && !!g.id && g.id !== id, { what: 'the game back on the server', timeout: 30000 });
+  assert.deepEqual(v.moves.map((m) => m.name), here);
+  assert.equal(v.computer.in_browser, true);
+  const back = (await suite.server.api('GET', `/api/games/${v.id}`)).body;
+  assert.deepEqual(back.moves.map((m) => m.name), here, 'the server holds the moves played offline');
+  if (!v.result) {
+    const before = v.moves.length;
+    await clickPoint(page, nextPoint(v));
+    v = await waitView(page, (g) => !!g.result || (g.moves.length === before + 2 && !g.thinking), { what: 'the reply online again', timeout: 60000 });
+    assert.equal(v.local, false);
+    assert.equal((await suite.server.api('GET', `/api/games/${v.id}`)).body.moves.length, v.moves.length);
+  }
   assert.deepEqual(errors, [], 'no script errors on the page');
 });
 
 test('the server goes away while the computer thinks: after a few seconds the engine here plays its move', { timeout: 300000 }, async () => {
   const { page, context, errors } = suite.browser;
   await context.setOffline(false);
-  // Level 10 thinks 5 s on the server: time enough to pull the plug.
-  let v = await newGameViaDialog(page, { mode: 'computer', player: 'level10', color: 'black', rule: 'freestyle', size: '15' });
+  // Level 10 thinks 5 s on the server (chosen there, not in this browser): time enough to pull the plug.
+  let v = await newGameViaDialog(page, { mode: 'computer', player: 'level10', color: 'black', rule: 'freestyle', size: '15', engine: 'server' });
   assert.ok(v.id && !v.local);
   await clickPoint(page, 'h8');
   await waitView(page, (g) => g.thinking, { what: 'the server to think' });

@@ -44,6 +44,8 @@ export const api = {
   createGame: (settings) => request('POST', '/api/games', settings),
   getGame: (id, waitPly) => request('GET', `/api/games/${enc(id)}${waitPly == null ? '' : `?wait_ply=${Number(waitPly)}`}`),
   play: (id, pos, ply) => request('POST', `/api/games/${enc(id)}/moves`, ply === undefined ? { pos } : { pos, ply }),
+  // The computer's move searched in this browser (a game made with `computer.in_browser`).
+  computerMove: (id, pos, ply) => request('POST', `/api/games/${enc(id)}/computer-move`, { pos, ply }),
   undo: (id) => request('POST', `/api/games/${enc(id)}/undo`, {}),
   resign: (id, color) => request('POST', `/api/games/${enc(id)}/resign`, color ? { color } : {}),
   restart: (id) => request('POST', `/api/games/${enc(id)}/restart`, {}),

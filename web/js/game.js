@@ -64,7 +64,8 @@ export function normalizeView(raw) {
     forbidden: (raw.forbidden || []).map((f) => ({ ...toPoint(f, width, height), kind: f.kind, name: f.name })),
     clock: clock && clock.kind !== 'none' ? clock : null,
     opening: opening && opening.phase && opening.phase !== 'done' ? opening : null,
-    thinking: !!raw.thinking,
+    // A computer in the browser "thinks" whenever it is to move: a page of its person searches.
+    thinking: !!raw.thinking || (!!raw.computer && raw.computer.in_browser === true && !raw.local && !result && !!raw.to_act && raw.to_act.who === 'computer'),
     queued: Number(raw.queued || 0),
     walls: pointsOf(raw.walls || variant.walls || [], width, height),
     bubbles: pointsOf(raw.bubbles || variant.bubbles || [], width, height),

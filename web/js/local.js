@@ -192,6 +192,29 @@ export function initLocal(store, { say, onError }) {
       return analyse(position(), { ms });
     },
 
+    /// The body of POST /api/games/import that gives this game back to the server, its computer
+    /// playing in this browser as here; null when it cannot go back (a resignation here, which a
+    /// list of moves does not carry, or a board with walls or bubbles).
+    importRequest() {
+      if (!game || game.result) return null;
+      const b = game.base;
+      if ((b.walls && b.walls.length) || (b.bubbles && b.bubbles.length) || (b.theme && b.theme !== 'wood')) return null;
+      const body = {
+        text: game.moves.join(' ') || '',
+        format: 'txt',
+        rule: b.rule,
+        size: b.width === b.height ? b.width : { width: b.width, height: b.height },
+        k: b.k,
+        mode: b.mode === 'computer' ? 'computer' : 'local',
+        forbidden_policy: b.forbiddenPolicy,
+      };
+      if (b.mode === 'computer') body.computer = { player: b.computer.player, color: computerColor(), in_browser: true };
+      return body;
+    },
+
+    /// The moves played so far (names).
+    moves: () => (game ? [...game.moves] : []),
+
     /// Forgets the local game (a new game or a server game took the screen).
     leave() {
       if (!game) return;

@@ -23,7 +23,8 @@ import { initLobby } from './ui/lobby.js';
 import { initOnline } from './ui/online.js';
 import { initChat } from './ui/chat.js';
 import { initLocal, canGoLocal } from './local.js';
-import { available as engineAvailable } from './engine.js';
+import { available as engineAvailable, analyse as analyseHere, positionOf as enginePosition } from './engine.js';
+import { initBrowserComputer, computerInBrowser } from './browser-computer.js';
 import { initAnalysis } from './analysis/page.js';
 import { initPuzzles } from './puzzles/page.js';
 import { initReview } from './review/review.js';
@@ -61,11 +62,39 @@ function showError(e) {
 /// A game that goes on in this page (the engine in the browser) when the server cannot be reached.
 const local = initLocal(store, { say: (key) => toast(t(key)), onError: showError });
 
+/// The computer of a game made with `computer.in_browser`: this page searches its moves and sends
+/// them to the server (browser-computer.js).
+const browserComputer = initBrowserComputer(store, {
+  send: (id, pos, ply) => api.computerMove(id, pos, ply),
+  onSent: (view) => {
+    if (store.view && store.view.id === view.id) store.setView(view);
+  },
+  onError: async (e, v) => {
+    // The server cannot be reached: the game goes on here (the engine here answers again).
+    if (e.status === 0 && (await goLocal(e))) return;
+    // Another page of ours sent it first, or the position moved on: show the server's game.
+    if (e.status !== 409 || (e.body && e.body.code !== 'stale')) showError(e);
+    if (store.view && store.view.id === v.id) api.getGame(v.id).then((g) => store.setView(g), () => {});
+  },
+});
+
+/// A new-game request as this page can play it: the computer in this browser only if the engine
+/// can run here (else the server's engine plays, as it always may).
+async function withEngineHere(request) {
+  if (request && request.computer && request.computer.in_browser && !(await engineAvailable())) {
+    const computer = { ...request.computer };
+    delete computer.in_browser;
+    return { ...request, computer };
+  }
+  return request;
+}
+
 /// Continues the game on screen here after `e`, when `e` says the server cannot be reached and the
 /// game can (see local.js); true if it did.
 async function goLocal(e) {
   const v = store.view;
   if (!e || e.status !== 0 || !canGoLocal(v) || !(await engineAvailable())) return false;
+  browserComputer.cancel();
   if (socket) {
     socket.close();
     socket = null;
@@ -77,7 +106,50 @@ async function goLocal(e) {
   }
   store.setConnection('none');
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  watchForServer();
   return true;
+}
+
+/// While a game goes on in this page, look for the server now and then: once it answers, the game
+/// goes back to it (POST /api/games/import, its computer still playing in this browser) and on
+/// there under a new id. The server's copy of the game from before stays where it stopped.
+let homeTimer = null;
+const HOME_EVERY_MS = 3000;
+function watchForServer() {
+  clearInterval(homeTimer);
+  const stop = () => {
+    clearInterval(homeTimer);
+    homeTimer = null;
+  };
+  let trying = false;
+  homeTimer = setInterval(async () => {
+    if (!local.active()) return stop();
+    const v = store.view;
+    if (trying || v.thinking || store.busy || !navigator.onLine) return;
+    trying = true;
+    try {
+      const health = await fetch('/api/health', { cache: 'no-store' }).catch(() => null);
+      if (!health || !health.ok || !local.active()) return;
+      const body = local.importRequest();
+      if (!body || body.text === '') return stop();
+      const played = local.moves().length;
+      let view;
+      try {
+        view = await api.importGame(body);
+      } catch (e) {
+        if (e.status !== 0) stop();
+        return;
+      }
+      // A move made meanwhile: the next look sends the game as it is then.
+      if (!local.active() || local.moves().length !== played) return;
+      stop();
+      await knowMe();
+      openGame(view);
+      toast(t('local.back_online'));
+    } finally {
+      trying = false;
+    }
+  }, HOME_EVERY_MS);
 }
 
 /// Since when the game's socket has been down (null: up, or no socket).
@@ -207,7 +279,7 @@ async function knowMe() {
 
 async function newGame(request) {
   try {
-    const view = await api.createGame(request);
+    const view = await api.createGame(await withEngineHere(request));
     await knowMe();
     openGame(view);
     return null;
@@ -232,7 +304,7 @@ async function createDraft() {
   const request = store.draftRequest;
   if (!request) return null;
   try {
-    const view = await api.createGame(request);
+    const view = await api.createGame(await withEngineHere(request));
     await knowMe();
     openGame(view);
     return store.view;
@@ -361,7 +433,8 @@ async function hint() {
   if (!v || v.result || v.rated) return;
   $('btn-hint').disabled = true;
   try {
-    const h = v.local ? await local.hint() : await api.hint(v.id);
+    // A game whose computer plays in this browser gets its hints from here too.
+    const h = v.local ? await local.hint() : computerInBrowser(v) ? await analyseHere(enginePosition(v), { ms: 1000 }) : await api.hint(v.id);
     store.setHint({ ...h, side: v.sideToMove });
     if (h && h.best) toast(t('eval.hint', { move: h.best.name || pointName(toPoint(h.best, v.width, v.height), v.height) }));
   } catch (e) {
@@ -420,6 +493,7 @@ function metaText(v) {
   if (v.openingRule && v.openingRule !== 'free') bits.push(t(`opening.${v.openingRule}`));
   if (v.theme && v.theme !== 'wood') bits.push(t(`theme.short.${v.theme}`));
   if (v.local) bits.push(t('meta.local'));
+  else if (computerInBrowser(v)) bits.push(t('meta.browser_engine'));
   return bits.join(' · ');
 }
 
@@ -619,12 +693,14 @@ store.subscribe(() => {
   if (!settings.showEval || !v || v.result || v.rated || v.mode === 'online' || !store.isHumanTurn()) return;
   const key = `${v.id}:${v.ply}`;
   if (key === analysedKey) return;
-  if (v.local) {
-    // The engine in this browser evaluates the local game's positions.
+  if (v.local || computerInBrowser(v)) {
+    // The engine in this browser evaluates the positions of a local game, and of a game whose
+    // computer plays here.
     analysedKey = key;
-    local.evaluate(800).then(
+    (v.local ? local.evaluate(800) : analyseHere(enginePosition(v), { ms: 800 })).then(
       (r) => {
-        if (store.view && store.view.local && store.view.ply === v.ply) store.setAnalysis({ ...r, purpose: 'analysis', final: true });
+        const cur = store.view;
+        if (cur && cur.local === v.local && cur.id === v.id && cur.ply === v.ply) store.setAnalysis({ ...r, purpose: 'analysis', final: true });
       },
       () => {},
     );
@@ -661,6 +737,8 @@ const account = initAccount(store, {
     }
     if (lobby) lobby.identityChanged();
     render();
+    // The computer in this browser plays for its person's page only: now known.
+    browserComputer.check();
   },
   openProfile: () => profile.open(),
   toast,
@@ -760,7 +838,8 @@ $('btn-restart').addEventListener('click', () => {
 $('btn-hint').addEventListener('click', hint);
 // While the computer thinks: ask it to play its best move so far.
 $('btn-move-now').addEventListener('click', () => {
-  if (store.view && store.view.thinking && socket) socket.send({ type: 'stop' });
+  if (computerInBrowser(store.view)) browserComputer.moveNow();
+  else if (store.view && store.view.thinking && socket) socket.send({ type: 'stop' });
 });
 $('btn-continue-here').addEventListener('click', continueHere);
 $('btn-back-live').addEventListener('click', () => store.browse(Infinity));

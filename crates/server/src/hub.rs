@@ -331,6 +331,9 @@ pub struct Hub {
     reviews: crate::review::Reviews,
     /// Pages opened and closed, on their way to the store (see [`Hub::note_presence`]).
     presence_tx: tokio::sync::mpsc::UnboundedSender<PresenceNote>,
+    /// The computer's moves and colour choices this node has started to search (shown by
+    /// `GET /api/health`; a computer in the browser adds none).
+    computer_searches: AtomicU64,
 }
 
 /// A page opened or closed, and who waits to hear whether its person is now gone.
@@ -414,6 +417,7 @@ impl Hub {
             started: now_ms(),
             reviews: crate::review::Reviews::default(),
             presence_tx,
+            computer_searches: AtomicU64::new(0),
             chat_limiter: governor::RateLimiter::keyed(
                 governor::Quota::per_second(std::num::NonZeroU32::MIN)
                     .allow_burst(std::num::NonZeroU32::new(5).unwrap_or(std::num::NonZeroU32::MIN)),
@@ -1021,9 +1025,18 @@ impl Hub {
         Ok(true)
     }
 
-    /// After a change: start the computer if it must act, and watch the clock.
+    /// The computer's moves and colour choices this node has started to search since it
+    /// started.
+    #[must_use]
+    pub fn computer_searches(&self) -> u64 {
+        self.computer_searches.load(Ordering::Relaxed)
+    }
+
+    /// After a change: start the computer if it must act (unless the person's browser
+    /// searches its moves), and watch the clock.
     fn follow_up(self: &Arc<Self>, slot: &Arc<Slot>, game: &LiveGame) {
         if let Some(action) = game.computer_to_act()
+            && !game.setup().computer_in_browser()
             && !slot.thinking(game.version())
         {
             self.start_computer(slot, game, action);
@@ -1159,6 +1172,7 @@ impl Hub {
             }
         };
         let stop = self.register(slot, Purpose::Move, version);
+        self.computer_searches.fetch_add(1, Ordering::Relaxed);
         let budget = limits.time.unwrap_or(Duration::from_millis(CHOICE_MS));
         let revision = game.revision();
         let job = Job {

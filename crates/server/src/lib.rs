@@ -42,6 +42,20 @@ pub use store::{DbLocation, Store};
 /// Largest request body (record imports included).
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// Largest body of `POST /api/analysis/renlib`: a RenLib library of up to 1 MiB, as
+/// base64 in JSON.
+pub const RENLIB_BODY_LIMIT: usize = 1536 * 1024;
+
+/// The largest body a request to `path` may have.
+#[must_use]
+pub fn body_limit(path: &str) -> usize {
+    if path == "/api/analysis/renlib" {
+        RENLIB_BODY_LIMIT
+    } else {
+        BODY_LIMIT
+    }
+}
+
 /// The application state shared by all handlers.
 pub type AppState = Arc<Hub>;
 

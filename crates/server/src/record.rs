@@ -175,6 +175,9 @@ pub fn import(req: ImportRequest) -> Result<LiveGame, Error> {
         rated: false,
         takebacks: false,
     };
+    setup
+        .check_in_browser()
+        .map_err(|why| Error::BadRequest(format!("computer.in_browser: {why}")))?;
     let mut live = LiveGame::from_moves(
         GameId::random(),
         setup,

@@ -76,6 +76,10 @@ pub struct ComputerView {
     pub seat: Seat,
     /// Its colour once assigned.
     pub color: Option<Color>,
+    /// Its moves are searched in the person's browser and sent from there
+    /// (`POST /api/games/{id}/computer-move`); the server searches none.
+    #[serde(default)]
+    pub in_browser: bool,
 }
 
 /// Who holds each colour.
@@ -386,6 +390,7 @@ impl GameView {
                     player: c.player.0.to_string(),
                     seat: c.seat,
                     color: opening.color_of(c.seat),
+                    in_browser: c.in_browser,
                 }),
             owners: setup.owners.clone(),
             rated: setup.rated,

@@ -703,6 +703,8 @@ async fn meta_routes_and_the_page() {
         "/api/puzzles/batch",
         "/api/puzzles/{id}",
         "/api/puzzles/{id}/attempt",
+        "/api/games/{id}/computer-move",
+        "/api/analysis/renlib",
     ] {
         assert!(paths.contains_key(p), "{p} is not in openapi.json");
     }

@@ -24,6 +24,21 @@ const THREAT_STYLE = {
 };
 const STREAM_MS = 20000;
 const SOLVE_MS = 5000;
+/// Trees larger than this show as the line to the current move and the moves after it, not whole.
+const FULL_TREE_NODES = 1500;
+const RENLIB_MAGIC = [0xff, 0x52, 0x65, 0x6e, 0x4c, 0x69, 0x62, 0xff]; // FF 'RenLib' FF
+
+/// Base64 of `bytes` (a Uint8Array), in pieces so a large file does not overflow the call stack.
+function toBase64(bytes) {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/// Whether `bytes` (or the file's name) say RenLib: its header, or the `.lib` extension.
+function isRenLib(bytes, name) {
+  return RENLIB_MAGIC.every((b, i) => bytes[i] === b) || /\.lib$/i.test(name || '');
+}
 
 class HttpError extends Error {
   constructor(status, message) {
@@ -81,6 +96,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   let solveResult = null;
   let requestSeq = 0;
   let drawPending = false;
+  /// A RenLib library on the board (read-only): `{ name, version, skipped, labels }`, else null.
+  let library = null;
+  /// A message to show instead of the side to move once the position is judged (a library opened).
+  let note = null;
 
   const board = new Board(canvas, {
     onPlay: (p) => clickPoint(p),
@@ -114,6 +133,11 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   );
 
   function setSetup(change) {
+    if (library) {
+      showStatus(t('an.lib_read_only'), true);
+      syncSetupControls();
+      return;
+    }
     if (tree.preorder().length && !window.confirm(t('an.setup_clears'))) {
       syncSetupControls();
       return;
@@ -152,14 +176,15 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     go(id);
   });
   $('an-promote').addEventListener('click', () => {
-    if (tree.promote(tree.current)) changed(false);
+    if (!library && tree.promote(tree.current)) changed(false);
   });
   $('an-mainline').addEventListener('click', () => {
+    if (library) return;
     tree.makeMainLine(tree.current);
     changed(false);
   });
   $('an-delete').addEventListener('click', () => {
-    if (tree.current === 0) return;
+    if (library || tree.current === 0) return;
     tree.delete(tree.current);
     changed();
   });
@@ -169,9 +194,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   $('an-import').addEventListener('click', () => importSgf($('an-sgf').value));
   $('an-file').addEventListener('change', async (e) => {
     const f = e.target.files && e.target.files[0];
-    if (f) importSgf(await f.text());
     e.target.value = '';
+    if (!f) return;
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    if (isRenLib(bytes, f.name)) openLibrary(bytes, f.name);
+    else importSgf(new TextDecoder().decode(bytes));
   });
+  $('an-lib-close').addEventListener('click', () => closeLibrary());
   $('an-back').addEventListener('click', () => onBack(source));
 
   window.addEventListener(
@@ -201,6 +230,8 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   }
 
   function save() {
+    // A library is read from its file each time: not kept (it may be far larger than storage).
+    if (library) return;
     try {
       const flat = tree.toFlat();
       flat.current = tree.preorder().indexOf(tree.current);
@@ -228,6 +259,8 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     ruleSel.value = tree.setup.rule;
     sizeInput.value = String(tree.setup.size);
     toMoveSel.value = tree.setup.to_move;
+    for (const c of [ruleSel, sizeInput, toMoveSel, $('an-clear'), ...root.querySelectorAll('[data-tool]')]) c.disabled = !!library;
+    $('an-lib-close').hidden = !library;
   }
 
   /// The tree changed (or the node): save, ask the server about the position, redraw.
@@ -257,11 +290,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
       if (seq !== requestSeq) return;
       info = v;
       infoFor = line.join(' ');
-      showStatus(describeStatus());
+      showStatus(note || describeStatus());
+      note = null;
       render();
       analyse();
     } catch (e) {
       if (seq !== requestSeq) return;
+      note = null;
       info = null;
       showStatus(e.message, true);
       render();
@@ -292,6 +327,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
       setSetup(s);
       return;
     }
+    if (library) {
+      // Read-only: a click on one of the next moves goes there.
+      const next = tree.node(tree.current).children.find((c) => tree.node(c).move === name);
+      if (next != null) go(next);
+      else showStatus(t('an.lib_read_only'), true);
+      return;
+    }
     if (stoneAt(name)) return;
     if (info && info.result) {
       showStatus(t('an.over', { result: info.result }), true);
@@ -302,6 +344,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
 
   /// Plays `names` from the current node (checked by the server first), going to the end.
   async function playLine(names) {
+    if (library) {
+      showStatus(t('an.lib_read_only'), true);
+      return;
+    }
     const line = [...tree.line(), ...names];
     const seq = ++requestSeq;
     try {
@@ -503,6 +549,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
         marks.push({ x: tp.point.x, y: tp.point.y, dx: d, dy: d, r: 0.2, fill: st.fill, stroke: side === 'black' ? '#111' : '#fff', text: st.text, textColor: '#111' });
       }
     }
+    if (library) {
+      // The library's next moves, lettered as RenLib shows them (a = its main line).
+      tree.node(tree.current).children.forEach((c, i) => {
+        const p = at(tree.node(c).move);
+        marks.push({ x: p.x, y: p.y, r: 0.3, fill: 'rgba(40, 110, 210, 0.85)', stroke: '#fff', text: String.fromCharCode(97 + (i % 26)), textColor: '#fff' });
+      });
+    }
     if (solveResult && solveResult.found) {
       const other2 = solveResult.side === 'black' ? 'white' : 'black';
       solveResult.line.forEach((m, i) => marks.push({ x: m.x, y: m.y, r: 0.4, ghost: i % 2 ? other2 : solveResult.side, text: String(i + 1) }));
@@ -532,36 +585,36 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     canvas.setAttribute('aria-label', t('an.board_label', { moves: tree.line().join(' ') || '—' }));
     canvas.dataset.line = tree.line().join(' ');
     renderMoves();
+    renderComment();
     renderLines();
     renderThreatList();
     const cur = tree.node(tree.current);
-    $('an-promote').disabled = !cur || cur.parent == null || tree.node(cur.parent).children[0] === cur.id;
-    $('an-mainline').disabled = !cur || cur.parent == null || tree.isMainLine(cur.id);
-    $('an-delete').disabled = tree.current === 0;
+    $('an-promote').disabled = !!library || !cur || cur.parent == null || tree.node(cur.parent).children[0] === cur.id;
+    $('an-mainline').disabled = !!library || !cur || cur.parent == null || tree.isMainLine(cur.id);
+    $('an-delete').disabled = !!library || tree.current === 0;
     for (const id of ['an-vcf', 'an-vct']) $(id).disabled = !info || !!info.result;
+  }
+
+  /// The current node's comment, as text.
+  function renderComment() {
+    const box = $('an-comment');
+    const text = (tree.node(tree.current) || {}).comment || '';
+    box.hidden = !text;
+    box.textContent = text;
   }
 
   function renderMoves() {
     const box = $('an-moves');
     box.replaceChildren();
+    box.dataset.nodes = String(tree.nodes.length - 1);
     if (!tree.node(0).children.length) {
       box.append(el('p', 'an-dim', t('an.no_moves')));
       return;
     }
-    const moveButton = (id) => {
-      const n = tree.node(id);
-      const ply = tree.line(id).length;
-      const b = el('button', `an-move ${tree.colorOf(id)}`, `${ply}. ${n.move}`);
-      b.type = 'button';
-      b.dataset.node = String(id);
-      b.dataset.move = n.move;
-      if (id === tree.current) {
-        b.classList.add('current');
-        b.setAttribute('aria-current', 'true');
-      }
-      b.addEventListener('click', () => go(id));
-      return b;
-    };
+    if (tree.nodes.length - 1 > FULL_TREE_NODES) {
+      renderCompact(box);
+      return;
+    }
     // The line from `first` down its main children; each fork's other children follow the
     // main child's move, as indented variations.
     const renderLine = (first, container) => {
@@ -587,6 +640,50 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     for (const r of box.querySelectorAll('.an-line-row')) if (!r.childElementCount) r.remove();
     // Keep the current move in view inside the list (never scroll the page: on a phone the
     // board is above the list).
+    const cur = box.querySelector('.current');
+    if (cur) {
+      const br = box.getBoundingClientRect();
+      const cr = cur.getBoundingClientRect();
+      if (cr.top < br.top || cr.bottom > br.bottom) box.scrollTop += cr.top - br.top - box.clientHeight / 2;
+    }
+  }
+
+  function moveButton(id) {
+    const n = tree.node(id);
+    const b = el('button', `an-move ${tree.colorOf(id)}`, `${tree.line(id).length}. ${n.move}`);
+    b.type = 'button';
+    b.dataset.node = String(id);
+    b.dataset.move = n.move;
+    if (id === tree.current) {
+      b.classList.add('current');
+      b.setAttribute('aria-current', 'true');
+    }
+    b.addEventListener('click', () => go(id));
+    return b;
+  }
+
+  /// A large tree (a library): the line to the current move and on down its main line, then the
+  /// moves that may follow the current one (each a variation).
+  function renderCompact(box) {
+    const path = [];
+    for (let n = tree.node(tree.current); n && n.parent != null; n = tree.node(n.parent)) path.push(n.id);
+    path.reverse();
+    for (let id = tree.node(tree.current).children[0]; id != null; id = tree.node(id).children[0]) path.push(id);
+    const row = el('div', 'an-line-row');
+    for (const id of path) row.append(moveButton(id));
+    box.append(row);
+    const next = tree.node(tree.current).children;
+    if (next.length) {
+      const div = el('div', 'an-next-moves');
+      div.append(el('span', 'an-next-label', t('an.next_moves', { n: next.length })));
+      next.forEach((id, i) => {
+        const b = moveButton(id);
+        b.textContent = `${String.fromCharCode(97 + (i % 26))}) ${tree.node(id).move}`;
+        b.classList.add('an-next');
+        div.append(b);
+      });
+      box.append(div);
+    }
     const cur = box.querySelector('.current');
     if (cur) {
       const br = box.getBoundingClientRect();
@@ -666,6 +763,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     }
     try {
       const flat = await post('/api/analysis/tree', { sgf: text });
+      leaveLibrary();
       tree = VariationTree.fromFlat(flat);
       tree.current = 0;
       changed();
@@ -673,6 +771,41 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     } catch (e) {
       showStatus(e.message, true);
     }
+  }
+
+  // RenLib libraries: read by the server (POST /api/analysis/renlib) into a tree shown read-only.
+  async function openLibrary(bytes, name) {
+    showStatus(t('an.lib_reading'));
+    try {
+      const r = await post('/api/analysis/renlib', { data: toBase64(bytes) });
+      stopAnalysis(true);
+      tree = VariationTree.fromFlat(r);
+      tree.current = 0;
+      library = { name: String(name || ''), version: r.version, skipped: r.skipped, labels: r.labels };
+      source = 'library';
+      $('an-back').hidden = true;
+      $('an-source').textContent = t('an.lib_source', { name: library.name });
+      note = t('an.lib_opened', { name: library.name, n: r.nodes.length });
+      if (r.skipped) note += ` ${t('an.lib_skipped', { n: r.skipped })}`;
+      changed();
+    } catch (e) {
+      showStatus(t('an.lib_error', { message: e.message }), true);
+    }
+  }
+
+  /// Forgets the library (the tree that replaces it is the caller's).
+  function leaveLibrary() {
+    if (!library) return;
+    library = null;
+    source = 'board';
+    $('an-source').textContent = '';
+  }
+
+  /// Back from a library to the free board's own study.
+  function closeLibrary() {
+    leaveLibrary();
+    tree = load('board') || new VariationTree({ rule: 'renju', size: 15, to_move: 'black' });
+    changed();
   }
 
   /// Builds (or extends) the tree of a game: its moves are the main line, merged into the
@@ -696,6 +829,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     /// Shows the page: the free board (`gameId` empty) or a game's study at `ply`.
     async open(gameId, ply) {
       root.hidden = false;
+      leaveLibrary();
       fillLabels();
       if (gameId) {
         try {
@@ -736,6 +870,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     },
     get tree() {
       return tree;
+    },
+    /// The library on the board (`{ name, version, skipped, labels }`), or null.
+    get library() {
+      return library;
     },
   };
 }

@@ -9,6 +9,9 @@ export const DEFAULT_CHOICES = {
   mode: 'computer',
   player: 'level5',
   color: 'black',
+  // Where the computer searches in an unrated game with a free opening and no clock: the engine
+  // in this browser (when it can run here; see main.js) or the server's.
+  engine: 'browser',
   rule: 'freestyle',
   forbidden_policy: 'refuse',
   size: '15',
@@ -30,6 +33,12 @@ export function loadChoices() {
   } catch {
     return { ...DEFAULT_CHOICES };
   }
+}
+
+/// Whether the computer of these choices may play in the browser (the server refuses it in rated
+/// games, with a clock or an opening rule); the choice is the person's.
+export function browserEngineFits(c) {
+  return c.mode === 'computer' && c.engine !== 'server' && c.clock === 'none' && c.opening === 'free';
 }
 
 /// The API request for a set of choices.
@@ -57,6 +66,7 @@ export function choicesToRequest(c) {
   else body.clock = { kind: 'none' };
   // "Rated" is remembered as chosen, and asked for only when these settings can be rated.
   if (c.rated && !ratedWhyNot(c)) body.rated = true;
+  if (body.computer && browserEngineFits(c) && !body.rated) body.computer.in_browser = true;
   return body;
 }
 
@@ -141,12 +151,14 @@ export function initNewGame(dialog, { onStart }) {
     form.querySelector('.clock-move').hidden = el.clock.value !== 'move';
     form.querySelector('.clock-side').hidden = el.clock.value !== 'side';
     syncRated();
+    // A rated game, a clock or an opening rule keep the computer on the server.
+    el.engine.disabled = ratedBox.checked || el.clock.value !== 'none' || el.opening.value !== 'free';
   }
 
   function load(c) {
     form.querySelector(`input[name=mode][value=${c.mode}]`).checked = true;
     form.querySelector(`input[name=color][value=${c.color}]`).checked = true;
-    for (const k of ['player', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) el[k].value = String(c[k]);
+    for (const k of ['player', 'engine', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) el[k].value = String(c[k]);
     for (const k of ['width', 'height', 'move_seconds', 'minutes', 'increment']) el[k].value = c[k];
     wantRated = !!c.rated;
     sync();
@@ -156,7 +168,7 @@ export function initNewGame(dialog, { onStart }) {
     const c = {};
     c.mode = form.querySelector('input[name=mode]:checked').value;
     c.color = form.querySelector('input[name=color]:checked').value;
-    for (const k of ['player', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) c[k] = el[k].value;
+    for (const k of ['player', 'engine', 'rule', 'forbidden_policy', 'size', 'k', 'opening', 'theme', 'clock']) c[k] = el[k].value;
     for (const k of ['width', 'height', 'move_seconds', 'minutes', 'increment']) c[k] = Number(el[k].value);
     c.rated = wantRated;
     return c;

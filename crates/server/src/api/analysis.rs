@@ -11,7 +11,9 @@
 //!   none with the nodes searched;
 //! - `POST /api/analysis/sgf` and `/api/analysis/tree`: a tree of variations to SGF and
 //!   back (the tree travels as a flat list of nodes, each naming its parent, so deep
-//!   lines do not nest).
+//!   lines do not nest);
+//! - `POST /api/analysis/renlib`: a RenLib library (`.lib`, base64 in JSON) read into
+//!   the same flat tree, for the board to browse read-only.
 //!
 //! Searches go through the engine pool as analyses (fair shares, the queue limit) and
 //! count against the client's [`ANALYSES_PER_CLIENT`](crate::hub::ANALYSES_PER_CLIENT).
@@ -49,6 +51,12 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/analysis/solve", post(solve))
         .route("/api/analysis/sgf", post(to_sgf))
         .route("/api/analysis/tree", post(from_sgf))
+        .route(
+            "/api/analysis/renlib",
+            post(from_renlib).layer(axum::extract::DefaultBodyLimit::max(
+                crate::RENLIB_BODY_LIMIT,
+            )),
+        )
 }
 
 /// Default time of a live analysis.
@@ -744,4 +752,154 @@ fn view_of(tree: &GameTree) -> Result<TreeView, Error> {
 async fn from_sgf(ApiJson(req): ApiJson<SgfRequest>) -> Result<ApiJson<TreeView>, Error> {
     let tree = sgf::read_tree(&req.sgf).map_err(|e| Error::BadRecord(e.to_string()))?;
     view_of(&tree).map(ApiJson)
+}
+
+/// Most bytes of a RenLib library (its base64 text fits [`crate::RENLIB_BODY_LIMIT`]).
+pub const MAX_RENLIB_BYTES: usize = 1 << 20;
+/// Most moves of a library sent to the board.
+pub const MAX_RENLIB_NODES: usize = 200_000;
+
+/// `POST /api/analysis/renlib` body.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenLibRequest {
+    /// The file's bytes, base64 (standard alphabet, padding optional).
+    pub data: String,
+}
+
+/// `POST /api/analysis/renlib` answer: the tree (renju, 15×15, Black first) and what
+/// the reader left out.
+#[derive(Clone, Debug, Serialize)]
+pub struct RenLibView {
+    /// The tree, as `/api/analysis/tree` answers it; its comments are plain text.
+    #[serde(flatten)]
+    pub tree: TreeView,
+    /// The header's version (`"3.0"`, `"3.4"`), `null` for a file without a header.
+    pub version: Option<String>,
+    /// Board labels (nodes that are not moves) dropped.
+    pub labels: usize,
+    /// Moves dropped: passes, moves the rules do not allow (on an occupied point, after
+    /// the game ended), and everything under them.
+    pub skipped: usize,
+}
+
+/// The moves of `tree` that the rules allow, in pre-order (children in order), with
+/// their parents' indices; moves that are not (and their subtrees) are counted.
+fn legal_nodes(tree: &GameTree) -> Result<(Vec<TreeNode>, usize), Error> {
+    let size = tree.config().size;
+    let mut game = Game::new(tree.config().clone()).map_err(Error::internal)?;
+    let mut nodes: Vec<TreeNode> = Vec::new();
+    let mut dropped = 0;
+    // (node, parent index, depth of its parent): depth tells how far to undo.
+    let mut stack: Vec<(NodeId, Option<usize>, usize)> = tree
+        .children(tree.root())
+        .iter()
+        .rev()
+        .map(|&c| (c, None, 0))
+        .collect();
+    while let Some((id, parent, depth)) = stack.pop() {
+        while game.ply() > depth {
+            game.undo();
+        }
+        let Some(Move { pos, .. }) = tree.mv(id) else {
+            continue;
+        };
+        if game.try_play(pos).is_err() {
+            dropped += subtree_len(tree, id);
+            continue;
+        }
+        if nodes.len() == MAX_RENLIB_NODES {
+            return Err(Error::BadRecord(format!(
+                "this library has more than {MAX_RENLIB_NODES} moves: too many for the board"
+            )));
+        }
+        let index = nodes.len();
+        nodes.push(TreeNode {
+            parent,
+            mv: size.notation(pos).to_string(),
+            comment: tree
+                .comment(id)
+                .map(str::to_owned)
+                .filter(|c| !c.is_empty()),
+        });
+        for &c in tree.children(id).iter().rev() {
+            stack.push((c, Some(index), depth + 1));
+        }
+    }
+    Ok((nodes, dropped))
+}
+
+/// The nodes of the subtree under (and with) `id`.
+fn subtree_len(tree: &GameTree, id: NodeId) -> usize {
+    let mut n = 0;
+    let mut stack = vec![id];
+    while let Some(x) = stack.pop() {
+        n += 1;
+        stack.extend_from_slice(tree.children(x));
+    }
+    n
+}
+
+async fn from_renlib(
+    req: Result<ApiJson<RenLibRequest>, Error>,
+) -> Result<ApiJson<RenLibView>, Error> {
+    use base64::Engine as _;
+    let ApiJson(req) = req.map_err(|e| match e {
+        Error::TooLarge(_) => Error::TooLarge(format!(
+            "a library may have at most {} KiB",
+            MAX_RENLIB_BYTES / 1024
+        )),
+        other => other,
+    })?;
+    let text: String = req
+        .data
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
+        .decode(text.trim_end_matches('='))
+        .map_err(|e| Error::BadRequest(format!("data: not base64 ({e})")))?;
+    if bytes.is_empty() {
+        return Err(Error::BadRecord("the file is empty".into()));
+    }
+    if bytes.len() > MAX_RENLIB_BYTES {
+        return Err(Error::TooLarge(format!(
+            "the library is {} KiB; at most {} KiB",
+            bytes.len().div_ceil(1024),
+            MAX_RENLIB_BYTES / 1024
+        )));
+    }
+    // Reading is quick (a pass over the bytes, and a replay of every move), but a large
+    // library should not hold up the runtime's other requests.
+    let view = tokio::task::spawn_blocking(move || -> Result<RenLibView, Error> {
+        let lib = wuzi_rules::record::renlib::read(&bytes)
+            .map_err(|e| Error::BadRecord(e.to_string()))?;
+        let (nodes, dropped) = legal_nodes(&lib.tree)?;
+        let name = |p: Pos| lib.tree.config().size.notation(p).to_string();
+        let setup = lib.tree.setup();
+        Ok(RenLibView {
+            tree: TreeView {
+                position: PositionRequest {
+                    rule: lib.tree.config().rule.to_string(),
+                    size: lib.tree.config().size.width(),
+                    black: setup.black.iter().map(|&p| name(p)).collect(),
+                    white: setup.white.iter().map(|&p| name(p)).collect(),
+                    to_move: lib.tree.config().first,
+                    moves: Vec::new(),
+                },
+                nodes,
+                comment: lib
+                    .tree
+                    .comment(lib.tree.root())
+                    .map(str::to_owned)
+                    .filter(|c| !c.is_empty()),
+            },
+            version: lib.version.map(|(a, b)| format!("{a}.{b}")),
+            labels: lib.labels,
+            skipped: lib.skipped + dropped,
+        })
+    })
+    .await
+    .map_err(Error::internal)??;
+    Ok(ApiJson(view))
 }

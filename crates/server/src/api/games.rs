@@ -33,6 +33,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/games/import", post(import))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/computer-move", post(computer_move))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/restart", post(restart))
@@ -70,6 +71,10 @@ pub struct ComputerRequest {
     pub color: Option<Color>,
     /// The computer's seat, if given directly.
     pub seat: Option<Seat>,
+    /// The person's page searches the computer's moves (the engine in the browser) and
+    /// sends them to `POST /api/games/{id}/computer-move`; only in unrated games with a
+    /// free opening and no clock.
+    pub in_browser: Option<bool>,
 }
 
 /// The players and clock part shared by new games and imports.
@@ -215,6 +220,7 @@ pub fn players(
     let computer = (mode == Mode::Computer).then_some(ComputerSetup {
         player: Player(player),
         seat,
+        in_browser: c.in_browser.unwrap_or(false),
     });
     Ok((mode, computer))
 }
@@ -277,6 +283,9 @@ impl NewGame {
             crate::rating::pool_of(&setup)
                 .map_err(|why| Error::BadRequest(format!("rated: {why}")))?;
         }
+        setup
+            .check_in_browser()
+            .map_err(|why| Error::BadRequest(format!("computer.in_browser: {why}")))?;
         Ok(setup)
     }
 }
@@ -639,6 +648,45 @@ async fn play(
     perform(&hub, &slot, who.as_ref(), PlayerAction::Move(req))
         .await
         .map(ApiJson)
+}
+
+/// `POST /api/games/{id}/computer-move` body: the computer's move searched in the
+/// person's browser, for the position of `ply` stones.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerMoveRequest {
+    /// Renju notation.
+    pub pos: Option<String>,
+    /// Column.
+    pub x: Option<i64>,
+    /// Row from the top.
+    pub y: Option<i64>,
+    /// The number of stones the move answers (required: a move sent twice, or for a
+    /// position that changed meanwhile, is refused as stale).
+    pub ply: usize,
+}
+
+/// The computer's move in a game whose computer plays in the browser (see
+/// [`crate::live::LiveGame::play_from_browser`] for who may send it and when).
+async fn computer_move(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Requester(who): Requester,
+    ApiJson(req): ApiJson<ComputerMoveRequest>,
+) -> Result<ApiJson<GameView>, Error> {
+    let slot = find(&hub, &id).await?;
+    let point = MoveRequest {
+        pos: req.pos,
+        x: req.x,
+        y: req.y,
+        ply: None,
+    };
+    hub.act(&slot, |g, now| {
+        let pos = point.point(g.game().size())?;
+        g.play_from_browser(who.as_ref(), pos, req.ply, now)
+    })
+    .await
+    .map(ApiJson)
 }
 
 /// `POST /undo` body.

@@ -20,16 +20,22 @@ use crate::error::Error;
 /// The middleware (see the module doc).
 pub async fn check(req: Request, next: Next) -> Response {
     let body_hint = hyper::body::Body::size_hint(req.body()).lower();
-    match refusal(req.method(), req.headers(), body_hint) {
+    let limit = crate::body_limit(req.uri().path());
+    match refusal(req.method(), req.headers(), body_hint, limit) {
         Some(e) => e.into_response(),
         None => next.run(req).await,
     }
 }
 
 /// Why a request with this method and these headers is refused, if it is; `body_hint`
-/// is the least its body is known to hold.
+/// is the least its body is known to hold, `limit` the most it may hold.
 #[must_use]
-pub fn refusal(method: &Method, headers: &HeaderMap, body_hint: u64) -> Option<Error> {
+pub fn refusal(
+    method: &Method,
+    headers: &HeaderMap,
+    body_hint: u64,
+    limit: usize,
+) -> Option<Error> {
     let unsafe_method = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
     let upgrade = headers
         .get(header::UPGRADE)
@@ -44,10 +50,10 @@ pub fn refusal(method: &Method, headers: &HeaderMap, body_hint: u64) -> Option<E
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > crate::BODY_LIMIT as u64) {
+    if declared.is_some_and(|n| n > limit as u64) {
         return Some(Error::TooLarge(format!(
             "the request body is too large (at most {} KiB)",
-            crate::BODY_LIMIT / 1024
+            limit / 1024
         )));
     }
     let has_body = declared.is_some_and(|n| n > 0)
@@ -109,7 +115,7 @@ mod tests {
     #[test]
     fn same_origin_passes_and_other_sites_do_not() {
         let post = Method::POST;
-        let ok = |h: &[(&str, &str)]| refusal(&post, &headers(h), 0).is_none();
+        let ok = |h: &[(&str, &str)]| refusal(&post, &headers(h), 0, crate::BODY_LIMIT).is_none();
         assert!(ok(&[("host", "127.0.0.1:8080")]));
         assert!(ok(&[
             ("host", "127.0.0.1:8080"),
@@ -138,11 +144,11 @@ mod tests {
         ]));
         // A GET is safe, but a WebSocket upgrade from another site is not.
         let evil = headers(&[("host", "a:1"), ("origin", "http://evil.example")]);
-        assert!(refusal(&Method::GET, &evil, 0).is_none());
+        assert!(refusal(&Method::GET, &evil, 0, crate::BODY_LIMIT).is_none());
         let mut ws = evil.clone();
         ws.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
         assert!(matches!(
-            refusal(&Method::GET, &ws, 0),
+            refusal(&Method::GET, &ws, 0, crate::BODY_LIMIT),
             Some(Error::CrossSite(_))
         ));
     }
@@ -150,7 +156,7 @@ mod tests {
     #[test]
     fn bodies_must_be_json_and_small() {
         let post = Method::POST;
-        let r = |h: &[(&str, &str)]| refusal(&post, &headers(h), 0);
+        let r = |h: &[(&str, &str)]| refusal(&post, &headers(h), 0, crate::BODY_LIMIT);
         assert!(r(&[("content-length", "0")]).is_none());
         assert!(
             r(&[

@@ -29,12 +29,16 @@ pub fn router() -> Router<Arc<Hub>> {
 struct Health {
     status: &'static str,
     version: &'static str,
+    /// The computer's moves and colour choices this node has searched (or started to)
+    /// since it started; the moves of a computer in the browser are not among them.
+    computer_searches: u64,
 }
 
-async fn health() -> ApiJson<Health> {
+async fn health(axum::extract::State(hub): axum::extract::State<Arc<Hub>>) -> ApiJson<Health> {
     ApiJson(Health {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
+        computer_searches: hub.computer_searches(),
     })
 }
 

@@ -65,6 +65,12 @@ pub struct ComputerSetup {
     pub player: Player,
     /// Its seat (in a free opening, the first seat is Black).
     pub seat: Seat,
+    /// Its moves are searched in the person's browser (the engine compiled to WebAssembly)
+    /// and sent by the person's page: the server checks and records them and searches
+    /// none itself. Only in unrated games with a free opening and no clock (see
+    /// [`Setup::check_in_browser`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_browser: bool,
 }
 
 /// Everything fixed when a game is created.
@@ -98,6 +104,37 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// Whether the computer's moves come from the person's browser.
+    #[must_use]
+    pub fn computer_in_browser(&self) -> bool {
+        self.mode == Mode::Computer && self.computer.is_some_and(|c| c.in_browser)
+    }
+
+    /// Refuses a computer in the browser where the server's engine is needed: a rated
+    /// game (the server judges and plays it), a clock (the computer's clock runs while the
+    /// server's search does), a swap opening (the computer's colour choices and book
+    /// stones are the server's).
+    pub fn check_in_browser(&self) -> Result<(), String> {
+        if !self.computer.is_some_and(|c| c.in_browser) {
+            return Ok(());
+        }
+        if self.mode != Mode::Computer {
+            return Err(
+                "a computer in the browser plays only in a game against the computer".into(),
+            );
+        }
+        if self.rated {
+            return Err("a rated game's computer plays on the server".into());
+        }
+        if self.clock != ClockSetup::None {
+            return Err("a game with a clock has the computer play on the server".into());
+        }
+        if self.opening != OpeningRule::Free {
+            return Err("a game with an opening rule has the computer play on the server".into());
+        }
+        Ok(())
+    }
+
     /// Gives `who` every seat a person plays: both at one screen, the one facing the
     /// computer.
     pub fn claim(&mut self, who: IdentityId) {
@@ -417,7 +454,9 @@ impl LiveGame {
             ply: self.game.ply() as i64,
             rated: self.setup.rated,
             rating: self.rated_result(),
-            computer_owes: self.computer_to_act().is_some(),
+            // A computer in the browser owes nothing to the server's nodes: the person's
+            // page searches its move.
+            computer_owes: self.computer_to_act().is_some() && !self.setup.computer_in_browser(),
         }
     }
 
@@ -810,6 +849,57 @@ impl LiveGame {
         Ok(())
     }
 
+    /// Plays the computer's move `pos` searched in the browser of `who`, who must own the
+    /// game's human seat, for the position of `ply` stones. Refused, changing nothing:
+    /// a game whose computer plays on the server (every rated game among them) or whose
+    /// person's seat has no owner ([`Error::NotYours`]), anyone but that person
+    /// ([`Error::NotYours`]), the person's turn or a colour choice ([`Error::NotYourTurn`],
+    /// [`Error::WrongPhase`]), another position than `ply` ([`Error::Stale`]), an illegal
+    /// point ([`Error::IllegalMove`]) or a point forbidden for Black ([`Error::Forbidden`]).
+    pub fn play_from_browser(
+        &mut self,
+        who: Option<&IdentityId>,
+        pos: Pos,
+        ply: usize,
+        now: i64,
+    ) -> Result<(), Error> {
+        let computer = self
+            .setup
+            .computer
+            .filter(|_| self.setup.computer_in_browser() && !self.setup.rated)
+            .ok_or_else(|| {
+                Error::NotYours(
+                    "this game's computer plays on the server: nobody sends its moves".into(),
+                )
+            })?;
+        let person = computer.seat.other();
+        if self.setup.owners.of(person).is_none() {
+            return Err(Error::NotYours(
+                "this game's seat has no owner: nobody may send the computer's moves".into(),
+            ));
+        }
+        self.authorize(who, person)?;
+        // A move for another position (sent twice, or answering a position taken back) is
+        // stale whoever's turn it is now.
+        if ply != self.game.ply() && !self.game.is_over() {
+            return Err(Error::Stale(format!(
+                "ply: the game has {} stones, not {ply}; reload it",
+                self.game.ply()
+            )));
+        }
+        self.check_turn(Who::Computer, Action::Move)?;
+        self.game.check_move(pos).map_err(illegal)?;
+        if self.game.side_to_move() == Color::Black
+            && let Some(kind) = self.game.forbidden_kind(pos)
+        {
+            return Err(Error::Forbidden(format!(
+                "{} is forbidden for Black ({kind})",
+                self.game.size().notation(pos)
+            )));
+        }
+        self.play(Who::Computer, pos, now)
+    }
+
     /// Makes `actor`'s opening choice.
     pub fn choose(&mut self, actor: Who, choice: Choice, now: i64) -> Result<(), Error> {
         let seat = self.check_turn(actor, Action::Choose)?;
@@ -1064,6 +1154,7 @@ mod tests {
             computer: Some(ComputerSetup {
                 player: Player(PlayerKind::Level(1)),
                 seat: computer_seat,
+                in_browser: false,
             }),
             clock: ClockSetup::None,
             forbidden_policy: ForbiddenPolicy::Refuse,
