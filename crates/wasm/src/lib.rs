@@ -35,7 +35,8 @@
 //!
 //! `G` is `{"rule":"renju","width":15,"height":15,"k":5,"moves":["h8","h9"],
 //! "walls":[…],"bubbles":[…],"bubble_target":7}` (points in renju notation; `k`,
-//! `walls` and `bubbles` optional).
+//! `walls` and `bubbles` optional). A set-up position (the analysis board's) adds
+//! `"black":[…],"white":[…],"to_move":"white"`; `moves` are then played from it.
 #![deny(missing_docs)]
 
 use std::sync::Mutex;
@@ -45,7 +46,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use wuzi_engine::{Engine, EngineOptions, PlayerKind, Position, Score, SearchInfo, SearchLimits};
-use wuzi_rules::{Color, EndReason, Game, GameConfig, Pos, Rule, Size, Variant};
+use wuzi_rules::{Board, Cell, Color, EndReason, Game, GameConfig, Pos, Rule, Size, Variant};
 
 #[cfg(target_arch = "wasm32")]
 pub mod ffi;
@@ -65,7 +66,16 @@ pub struct GameSpec {
     /// Stones in a row that win.
     #[serde(default = "five")]
     pub k: u8,
-    /// The moves from the start, Black first, in renju notation.
+    /// Black's stones set up before the moves (the analysis board's positions).
+    #[serde(default)]
+    pub black: Vec<String>,
+    /// White's stones set up before the moves.
+    #[serde(default)]
+    pub white: Vec<String>,
+    /// Who moves first after a set-up position (default Black).
+    #[serde(default)]
+    pub to_move: Option<Color>,
+    /// The moves from the start (or the set-up position), in renju notation.
     #[serde(default)]
     pub moves: Vec<String>,
     /// Rock: the walls.
@@ -295,7 +305,21 @@ fn build(spec: &GameSpec) -> Result<Game, Value> {
                 .unwrap_or(wuzi_rules::variant::OCEAN_TARGET),
         };
     }
-    let mut game = Game::new(config).map_err(|e| err(e.to_string()))?;
+    let mut game = if spec.black.is_empty() && spec.white.is_empty() && spec.to_move.is_none() {
+        Game::new(config).map_err(|e| err(e.to_string()))?
+    } else {
+        let mut board = Board::new(size);
+        for (names, cell) in [(&spec.black, Cell::Black), (&spec.white, Cell::White)] {
+            for p in points(names)? {
+                if board.get(p) != Cell::Empty {
+                    return Err(err(format!("two stones on {}", size.notation(p))));
+                }
+                board.set(p, cell);
+            }
+        }
+        Game::from_setup(config, &board, spec.to_move.unwrap_or(Color::Black))
+            .map_err(|e| err(e.to_string()))?
+    };
     for (index, name) in spec.moves.iter().enumerate() {
         let p = size
             .parse_pos(name)
@@ -449,6 +473,37 @@ mod tests {
         let mut reports = Vec::new();
         let answer = handle(&request.to_string(), &mut |r| reports.push(r.to_string()));
         serde_json::from_str(&answer).expect("the answer is JSON")
+    }
+
+    #[test]
+    fn a_set_up_position_is_judged_searched_and_solved() {
+        // Black's broken three f9 g9 · i9 set up, Black to move: h9 makes the open four.
+        let game = json!({"rule": "freestyle", "width": 15, "height": 15,
+            "black": ["f9", "g9", "i9"], "white": ["c12", "m3"], "to_move": "black"});
+        let a = ask(json!({"cmd": "judge", "game": game}));
+        assert_eq!(a["side_to_move"], "black", "{a}");
+        assert_eq!(a["ply"], 0);
+        let s = ask(json!({"cmd": "solve", "game": game, "kind": "vcf"}));
+        assert_eq!(s["found"], true, "{s}");
+        assert_eq!(s["line"][0]["name"], "h9");
+        // White to move in the same stones: no VCF for White.
+        let mut w = game.clone();
+        w["to_move"] = json!("white");
+        assert_eq!(
+            ask(json!({"cmd": "solve", "game": w, "kind": "vcf"}))["found"],
+            false
+        );
+        // Moves after the set-up: h9, White elsewhere, j9 makes five.
+        let mut g = game.clone();
+        g["moves"] = json!(["h9", "a1", "j9"]);
+        let a = ask(json!({"cmd": "judge", "game": g}));
+        assert_eq!(a["result"]["winner"], "black", "{a}");
+        // Two stones on one point, a point off the board: errors, no panic.
+        let mut bad = game.clone();
+        bad["white"] = json!(["f9"]);
+        assert!(ask(json!({"cmd": "judge", "game": bad}))["error"].is_string());
+        bad["white"] = json!(["z99"]);
+        assert!(ask(json!({"cmd": "judge", "game": bad}))["error"].is_string());
     }
 
     #[test]

@@ -12,6 +12,7 @@ import { Board } from '../board.js';
 import { t, onLanguageChange } from '../i18n.js';
 import { pointName } from '../coords.js';
 import { VariationTree } from './tree.js';
+import * as engine from '../engine.js';
 
 const STORE_PREFIX = 'wuzi.analysis.';
 const RULES = ['freestyle', 'standard', 'renju', 'caro'];
@@ -24,6 +25,8 @@ const THREAT_STYLE = {
 };
 const STREAM_MS = 20000;
 const SOLVE_MS = 5000;
+/// A live analysis in the browser (offline): one search, ended when the position changes.
+const OFFLINE_MS = 8000;
 /// Trees larger than this show as the line to the current move and the moves after it, not whole.
 const FULL_TREE_NODES = 1500;
 const RENLIB_MAGIC = [0xff, 0x52, 0x65, 0x6e, 0x4c, 0x69, 0x62, 0xff]; // FF 'RenLib' FF
@@ -229,6 +232,50 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     return { rule: s.rule, size: s.size, black: s.black, white: s.white, to_move: s.to_move, moves };
   }
 
+  // Offline (the server cannot be reached), the engine in this browser (js/engine.js) judges the
+  // position, streams the best lines and runs the solver; the threat map and the heat map need
+  // the server and stay empty.
+  let offline = false;
+
+  /// The engine's position: the set-up stones and `moves`, or (`side`) every stone as set up
+  /// with `side` to move, for the solver.
+  function enginePosition(moves = tree.line(), side = null) {
+    const s = tree.setup;
+    if (!side) return { rule: s.rule, width: s.size, height: s.size, black: s.black, white: s.white, to_move: s.to_move, moves };
+    const black = [...s.black];
+    const white = [...s.white];
+    const other = s.to_move === 'black' ? 'white' : 'black';
+    moves.forEach((m, i) => ((i % 2 ? other : s.to_move) === 'black' ? black : white).push(m));
+    return { rule: s.rule, width: s.size, height: s.size, black, white, to_move: side, moves: [] };
+  }
+
+  /// The position as /api/analysis/position describes it, from the browser's engine.
+  async function judgeHere(line) {
+    const a = await engine.judge(enginePosition(line));
+    if (a.error) throw new HttpError(422, a.error);
+    offline = true;
+    return {
+      side_to_move: a.side_to_move,
+      result: a.result ? a.result_text : null,
+      winner: a.result ? a.result.winner : null,
+      threats: { black: [], white: [] },
+      forbidden: (a.forbidden || []).map((f) => ({ point: { x: f.x, y: f.y, name: f.name }, kind: f.kind })),
+      candidates: [],
+    };
+  }
+
+  /// The server's answer about `line`, or the browser's engine's when the server cannot be reached.
+  async function describe(line) {
+    try {
+      const v = await post('/api/analysis/position', { position: positionOf(line) });
+      offline = false;
+      return v;
+    } catch (e) {
+      if (e.status !== 0 || !(await engine.available())) throw e;
+      return judgeHere(line);
+    }
+  }
+
   function save() {
     // A library is read from its file each time: not kept (it may be far larger than storage).
     if (library) return;
@@ -286,7 +333,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     lines = [];
     render();
     try {
-      const v = await post('/api/analysis/position', { position: positionOf(line) });
+      const v = await describe(line);
       if (seq !== requestSeq) return;
       info = v;
       infoFor = line.join(' ');
@@ -305,8 +352,9 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
 
   function describeStatus() {
     if (!info) return '';
-    if (info.result) return t('an.over', { result: info.result });
-    return t('an.to_move', { color: t(`color.${info.side_to_move}`) });
+    const away = offline ? ` ${t('an.offline')}` : '';
+    if (info.result) return t('an.over', { result: info.result }) + away;
+    return t('an.to_move', { color: t(`color.${info.side_to_move}`) }) + away;
   }
 
   function stoneAt(name) {
@@ -351,7 +399,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     const line = [...tree.line(), ...names];
     const seq = ++requestSeq;
     try {
-      const v = await post('/api/analysis/position', { position: positionOf(line) });
+      const v = await describe(line);
       if (seq !== requestSeq) return;
       let id = tree.current;
       for (const n of names) id = tree.play(id, n);
@@ -374,6 +422,8 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   // Live analysis: a stream of lines while the position is on screen.
   function stopAnalysis(clear) {
     if (analysisCtrl) analysisCtrl.abort();
+    // A search in the browser cannot be interrupted inside its worker: the worker is ended.
+    if (analysisCtrl && analysisCtrl.here) engine.stop();
     analysisCtrl = null;
     if (clear) {
       lines = [];
@@ -398,8 +448,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     for (let attempt = 0; attempt < 4; attempt++) {
       let res;
       try {
+        if (offline) throw new Error('offline');
         res = await fetch('/api/analysis/stream', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: ctrl.signal });
       } catch {
+        if (!ctrl.signal.aborted && analysisCtrl === ctrl) await analyseHere(ctrl, body.multipv);
         return;
       }
       // The previous stream may not be closed on the server yet: try again shortly.
@@ -441,6 +493,30 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     }
   }
 
+  /// The live lines from the engine in this browser (no server).
+  async function analyseHere(ctrl, multipv) {
+    if (!(await engine.available())) return;
+    ctrl.here = true;
+    try {
+      const r = await engine.analyse(enginePosition(), {
+        ms: OFFLINE_MS,
+        multipv,
+        onProgress: (p) => {
+          if (analysisCtrl !== ctrl || !p.pv || !p.pv.length) return;
+          onStream({ type: 'line', rank: p.multipv || 1, depth: p.depth, score_text: p.score_text, pv: p.pv, nodes: p.nodes, nps: p.nps, time_ms: p.time_ms });
+        },
+      });
+      if (analysisCtrl !== ctrl) return;
+      // A search settled before its first depth (one move, a forced win) reports no line.
+      if (!lines.length && r.pv && r.pv.length) {
+        onStream({ type: 'line', rank: 1, depth: r.depth, score_text: r.score_text, pv: r.pv, nodes: r.nodes, nps: r.nps, time_ms: r.time_ms });
+      }
+      onStream({ type: 'done', depth: r.depth, nodes: r.nodes, time_ms: r.time_ms });
+    } catch {
+      /* stopped: a newer position took over */
+    }
+  }
+
   function onStream(m) {
     if (m.type === 'queued') {
       engineText = m.ahead ? t('an.queued', { n: m.ahead }) : t('an.thinking');
@@ -467,7 +543,16 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     solveResult = { pending: true, kind, side };
     renderSolve();
     try {
-      const r = await post('/api/analysis/solve', { position: positionOf(line), kind, side, time_ms: SOLVE_MS });
+      let r;
+      try {
+        r = await post('/api/analysis/solve', { position: positionOf(line), kind, side, time_ms: SOLVE_MS });
+      } catch (e) {
+        if (e.status !== 0 || !(await engine.available())) throw e;
+        // The solver in this browser: the side asked for moves, the other is taken to pass.
+        const a = await engine.solve(enginePosition(line, side), kind, { ms: SOLVE_MS, nodes: 2_000_000 });
+        if (a.error) throw new Error(a.error);
+        r = { kind, side, found: a.found, line: a.line, nodes: a.nodes || 0, complete: false };
+      }
       if (tree.line().join(' ') !== line.join(' ')) return;
       solveResult = r;
     } catch (e) {
