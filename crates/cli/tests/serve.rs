@@ -241,3 +241,96 @@ fn a_kill_and_a_long_outage_do_not_lose_a_game_on_time() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+/// Issue 27: puzzles from the games reviewed on a server. A game through a shipped puzzle's
+/// position (its stones in turn, then the solution) is played and reviewed on a real
+/// server; `wuzi puzzles mine --db` on its database finds the puzzle again.
+#[test]
+fn puzzles_are_mined_from_reviewed_games() {
+    use wuzi_engine::puzzle::record::PuzzleRecord;
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../server/puzzles/puzzles.jsonl"
+    ))
+    .unwrap();
+    let puzzle = shipped
+        .lines()
+        .map(|l| PuzzleRecord::parse(l).unwrap())
+        .find(|r| {
+            r.theme == wuzi_engine::puzzle::Theme::Vcf
+                && r.rule == wuzi_rules::Rule::Freestyle
+                && r.to_move == wuzi_rules::Color::Black
+                && r.black.len() == r.white.len()
+                && r.black.len() >= 5
+        })
+        .expect("a freestyle VCF with Black to move");
+    let name = |p: wuzi_rules::Pos| puzzle.size.notation(p).to_string();
+    let mut moves: Vec<String> = Vec::new();
+    for (b, w) in puzzle.black.iter().zip(&puzzle.white) {
+        moves.extend([name(*b), name(*w)]);
+    }
+    moves.extend(puzzle.solution.main_line().into_iter().map(name));
+
+    let db = std::env::temp_dir().join(format!("wuzi-puzzles-db-{}.sqlite3", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let (mut server, addr) = serve_at("127.0.0.1:0", &db);
+    let g = request(
+        &addr,
+        "POST",
+        "/api/games",
+        r#"{"mode":"local","rule":"freestyle"}"#,
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    for m in &moves {
+        let g = request(
+            &addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            &format!(r#"{{"pos":"{m}"}}"#),
+        );
+        assert!(g["error"].is_null(), "{m}: {g}");
+    }
+    let g = request(&addr, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(g["result"]["winner"], "black", "{g}");
+    let r = request(&addr, "POST", &format!("/api/games/{id}/review"), "{}");
+    assert!(r["error"].is_null(), "{r}");
+    let start = std::time::Instant::now();
+    loop {
+        let r = request(&addr, "GET", &format!("/api/games/{id}/review"), "");
+        if r["status"] == "done" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "review not done: {r}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    let out = std::env::temp_dir().join(format!("wuzi-puzzles-db-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    let o = wuzi()
+        .args(["puzzles", "mine", "--quiet", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    let found: Vec<PuzzleRecord> = text
+        .lines()
+        .map(|l| PuzzleRecord::parse(l).unwrap())
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|r| r.id == puzzle.id && r.source.contains(&id)),
+        "{}: {text}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let _ = std::fs::remove_file(&db);
+    let _ = std::fs::remove_file(&out);
+}

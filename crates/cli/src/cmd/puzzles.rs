@@ -21,6 +21,7 @@ const EXAMPLES: &str = "\
 Examples:
   wuzi puzzles mine --selfplay data/free.txt --out puzzles.jsonl --max 200
   wuzi puzzles mine --records game1.sgf --records game2.psq --out puzzles.jsonl
+  wuzi puzzles mine --db wuzi.sqlite3 --out puzzles.jsonl      (the games reviewed on the server)
   wuzi puzzles mine --positions ../shared/data/renju_vcf_puzzles_mintaka.jsonl --rule renju --out p.jsonl
   wuzi puzzles check crates/server/puzzles/puzzles.jsonl
 
@@ -63,6 +64,10 @@ struct MineArgs {
     /// `side_to_move` (the test-data format of ../shared/data).
     #[arg(long)]
     positions: Vec<PathBuf>,
+    /// A wuzi database (a SQLite file or a postgres:// URL): the games reviewed on the
+    /// server, most recent first.
+    #[arg(long)]
+    db: Option<String>,
     /// The rule of --positions files and of records that carry none.
     #[arg(long, default_value = "freestyle")]
     rule: Rule,
@@ -203,12 +208,49 @@ fn sources(args: &MineArgs) -> Result<Vec<Source>, CliError> {
             });
         }
     }
+    if let Some(location) = &args.db {
+        out.extend(reviewed_games(location)?);
+    }
     if out.is_empty() {
         return Err(CliError::input(
-            "nothing to mine: give --selfplay, --records or --positions",
+            "nothing to mine: give --selfplay, --records, --positions or --db (with reviewed games)",
         ));
     }
     Ok(out)
+}
+
+/// The games reviewed in the database at `location` (at most 10,000).
+fn reviewed_games(location: &str) -> Result<Vec<Source>, CliError> {
+    use wuzi_server::live::LiveGame;
+    let location: wuzi_server::DbLocation = location
+        .parse()
+        .map_err(|e| CliError::input(format!("--db {location}: {e}")))?;
+    let fail = |e: wuzi_server::store::StoreError| CliError::failure(format!("--db: {e}"));
+    let store = wuzi_server::Store::connect(&location).map_err(fail)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    runtime.block_on(async {
+        let mut out = Vec::new();
+        for id in store.reviewed_games(10_000).await.map_err(fail)? {
+            let Ok(gid) = id.parse() else { continue };
+            let Some(stored) = store.load(&gid).await.map_err(fail)? else {
+                continue;
+            };
+            let Ok(live) = LiveGame::from_stored(stored) else {
+                continue;
+            };
+            let game = live.game();
+            out.push(Source {
+                name: format!("reviewed game {id}"),
+                config: game.config().clone(),
+                moves: game.moves().iter().map(|m| m.pos).collect(),
+                position: None,
+            });
+        }
+        Ok(out)
+    })
 }
 
 /// The ids of the puzzles in `path` (none when it does not exist).

@@ -149,6 +149,21 @@ impl Store {
         .await
     }
 
+    /// The games whose review is done, most recently reviewed first (at most `limit`): the
+    /// games `wuzi puzzles mine --db` looks at.
+    pub async fn reviewed_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        self.with(move |db| {
+            db.query(
+                "SELECT game FROM reviews WHERE status = 'done' ORDER BY updated_at DESC LIMIT $1",
+                &vals![limit],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
+        })
+        .await
+    }
+
     /// Running reviews whose leases ran out (their node died or stopped, or nobody has
     /// started them yet): this node may claim them.
     pub async fn orphan_reviews(&self, now: i64) -> Result<Vec<String>, StoreError> {
@@ -206,7 +221,12 @@ mod tests {
         assert_eq!(b.orphan_reviews(late).await.unwrap(), ["gamegamegame"]);
         assert!(b.claim_review(g.clone(), late).await.unwrap());
         assert!(!a.claim_review(g.clone(), late).await.unwrap());
+        assert!(
+            b.reviewed_games(10).await.unwrap().is_empty(),
+            "not done yet"
+        );
         b.finish_review(g.clone(), late).await.unwrap();
+        assert_eq!(b.reviewed_games(10).await.unwrap(), ["gamegamegame"]);
         assert!(b.review(g.clone()).await.unwrap().unwrap().done);
         assert!(!b.claim_review(g.clone(), late).await.unwrap(), "done");
         assert!(a.orphan_reviews(late * 2).await.unwrap().is_empty());
