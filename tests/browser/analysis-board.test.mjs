@@ -25,7 +25,10 @@ async function shot(page, name) {
 async function openBoard(page, { engine = false } = {}) {
   await page.goto(`${suite.server.url}/#analysis`);
   await page.locator('#analysis-page').waitFor({ state: 'visible' });
-  await page.evaluate(() => localStorage.removeItem('wuzi.analysis.board'));
+  await page.evaluate(async () => {
+    localStorage.removeItem('wuzi.analysis.board');
+    await fetch('/api/studies/board', { method: 'DELETE' });
+  });
   await page.reload();
   await page.locator('#analysis-page').waitFor({ state: 'visible' });
   await page.waitForFunction(() => document.querySelector('#an-status').textContent.length > 0);
@@ -240,6 +243,15 @@ test('live analysis lines, and the board at phone width', { timeout: 120000 }, a
     await phone.page.goto(`${suite.server.url}/#analysis`);
     await phone.page.locator('#analysis-page').waitFor({ state: 'visible' });
     await phone.page.waitForFunction(() => document.querySelector('#an-status').textContent.length > 0);
+    // The same person on another device: the study kept on the server came along.
+    await phone.page.waitForFunction(() => document.querySelector('#an-board').dataset.line.startsWith('h8 i9 h9 h10'));
+    await phone.page.evaluate(async () => {
+      localStorage.clear();
+      await fetch('/api/studies/board', { method: 'DELETE' });
+    });
+    await phone.page.reload();
+    await phone.page.locator('#analysis-page').waitFor({ state: 'visible' });
+    await phone.page.waitForFunction(() => document.querySelector('#an-board').dataset.line === '');
     const box = await phone.page.locator('#an-board').boundingBox();
     assert.ok(box.width > 300 && box.x >= 0 && box.x + box.width <= 390, `the board fits: ${JSON.stringify(box)}`);
     for (const m of ['h8', 'i9', 'h9', 'h10', 'i8', 'g8']) await play(phone.page, m);
@@ -270,5 +282,24 @@ test('from a game: "Analyse" opens its moves as the main line', { timeout: 12000
   // Back on the analysis board of the same game later: the study is still there.
   await page.goto(`${suite.server.url}/#analysis=${g.body.id}`);
   await page.waitForFunction(() => window.wuzi.analysis.tree.preorder().length === 4);
+  assert.deepEqual(errors, []);
+});
+
+test('a study is kept on the server: it comes back after this browser forgets it', { timeout: 120000 }, async () => {
+  const { page, errors } = suite.browser;
+  await openBoard(page);
+  await setUp(page, { rule: 'freestyle', black: ['a1'] });
+  for (const m of ['h8', 'i9']) await play(page, m);
+  for (let i = 0; ; i++) {
+    const r = await page.evaluate(async () => (await fetch('/api/studies/board')).json());
+    if (r.study && r.study.tree.nodes.length === 2) break;
+    assert.ok(i < 100, `the study did not reach the server: ${JSON.stringify(r)}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.locator('#analysis-page').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('#an-board').dataset.line === 'h8 i9');
+  assert.deepEqual(await page.evaluate(() => window.wuzi.analysis.tree.setup.black), ['a1']);
   assert.deepEqual(errors, []);
 });

@@ -33,6 +33,7 @@ test('offline analysis board: moves judged, live lines and a VCF from the engine
         position: { rule: 'freestyle', size: 15, black: ['f9', 'g9', 'i9'], white: ['c12', 'm3'], to_move: 'black', moves: [] },
         nodes: [],
         current: 0,
+        saved_at: Date.now(),
       }),
     ),
   );

@@ -72,6 +72,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api::meta::router())
         .merge(api::review::router())
         .merge(api::puzzles::router())
+        .merge(api::studies::router())
         .fallback(web::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(

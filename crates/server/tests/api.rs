@@ -703,6 +703,7 @@ async fn meta_routes_and_the_page() {
         "/api/puzzles/batch",
         "/api/puzzles/{id}",
         "/api/puzzles/{id}/attempt",
+        "/api/studies/{key}",
         "/api/games/{id}/computer-move",
         "/api/analysis/renlib",
     ] {

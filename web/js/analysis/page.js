@@ -279,12 +279,58 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   function save() {
     // A library is read from its file each time: not kept (it may be far larger than storage).
     if (library) return;
+    let flat;
     try {
-      const flat = tree.toFlat();
+      flat = tree.toFlat();
       flat.current = tree.preorder().indexOf(tree.current);
+      flat.saved_at = Date.now();
       localStorage.setItem(STORE_PREFIX + source, JSON.stringify(flat));
     } catch {
-      /* storage full or off: the study lives on screen only */
+      /* storage full or off: the study lives on screen (and on the server) only */
+    }
+    if (flat) push(source, flat);
+  }
+
+  // The study is kept with the game on the server too (PUT /api/studies/<game id or board>),
+  // so it follows its owner to another device; the newer copy wins. Offline, the browser's copy
+  // waits and goes with the next save.
+  // One PUT at a time: a save made meanwhile waits, and only the latest one is sent.
+  let pushing = false;
+  let waiting = null;
+  async function push(key, flat) {
+    waiting = { key, flat };
+    if (pushing) return;
+    pushing = true;
+    while (waiting) {
+      const { key: k, flat: f } = waiting;
+      waiting = null;
+      const { current, saved_at: savedAt, ...treeFlat } = f;
+      try {
+        await fetch(`/api/studies/${encodeURIComponent(k)}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tree: treeFlat, current: current >= 0 ? current : null, saved_at: savedAt }),
+          keepalive: true,
+        });
+      } catch {
+        /* offline: this browser's copy goes with the next save */
+      }
+    }
+    pushing = false;
+  }
+
+  /// Takes the server's copy of the study under `key` when it is newer than this browser's.
+  async function pull(key) {
+    try {
+      const res = await fetch(`/api/studies/${encodeURIComponent(key)}`);
+      if (!res.ok) return;
+      const { study } = await res.json();
+      if (!study) return;
+      const local = JSON.parse(localStorage.getItem(STORE_PREFIX + key) || 'null');
+      if (local && (local.saved_at || 0) >= study.saved_at) return;
+      localStorage.setItem(STORE_PREFIX + key, JSON.stringify({ ...study.tree, current: study.current ?? 0, saved_at: study.saved_at }));
+    } catch {
+      /* offline or storage off: this browser's copy */
     }
   }
 
@@ -919,6 +965,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
       if (gameId) {
         try {
           const view = await getGame(gameId);
+          await pull(String(view.id));
           const { tr, end } = fromGame(view);
           tree = tr;
           source = String(view.id);
@@ -941,6 +988,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
         }
       } else {
         source = 'board';
+        await pull('board');
         tree = load('board') || new VariationTree({ rule: 'renju', size: 15, to_move: 'black' });
         $('an-source').textContent = '';
         $('an-back').hidden = true;

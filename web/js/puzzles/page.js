@@ -108,6 +108,7 @@ export function initPuzzles(root, { onBack }) {
       position: { rule: r.rule, size: r.size, black: r.black, white: r.white, to_move: r.to_move, moves: [] },
       nodes: moves.map((move, i) => ({ parent: i ? i - 1 : null, move })),
       current: moves.length,
+      saved_at: Date.now(),
     };
     try {
       localStorage.setItem('wuzi.analysis.board', JSON.stringify(flat));

@@ -647,7 +647,7 @@ pub struct SgfView {
     pub sgf: String,
 }
 
-fn tree_of(view: &TreeView) -> Result<GameTree, Error> {
+pub(crate) fn tree_of(view: &TreeView) -> Result<GameTree, Error> {
     if !view.position.moves.is_empty() {
         return Err(Error::BadRequest(
             "the root position of a tree has no moves; put them in nodes".into(),

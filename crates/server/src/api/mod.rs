@@ -11,6 +11,7 @@ pub mod profiles;
 pub mod puzzles;
 pub mod ratings;
 pub mod review;
+pub mod studies;
 pub mod ws;
 
 use std::convert::Infallible;

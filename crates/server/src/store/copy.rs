@@ -72,6 +72,7 @@ const TABLES: &[(&str, &str, &str)] = &[
         "identity, rating, deviation, volatility, streak, best_streak, plays, solved, updated_at",
         "identity",
     ),
+    ("studies", "identity, key, body, saved_at", "identity, key"),
     (
         "puzzle_attempts",
         "identity, puzzle, solved, rating_before, rating_after, at",

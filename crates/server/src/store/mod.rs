@@ -31,6 +31,7 @@ mod presence;
 mod puzzles;
 mod ratings;
 mod reviews;
+mod studies;
 pub use chat::ChatMessage;
 pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
@@ -59,6 +60,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0010_nodes.sql"),
     include_str!("../../migrations/0011_reviews.sql"),
     include_str!("../../migrations/0012_puzzles.sql"),
+    include_str!("../../migrations/0013_studies.sql"),
 ];
 
 /// The PostgreSQL migrations: the same tables, numbers and order as [`MIGRATIONS`], in
@@ -76,6 +78,7 @@ const PG_MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0010_nodes.sql"),
     include_str!("../../migrations/postgres/0011_reviews.sql"),
     include_str!("../../migrations/postgres/0012_puzzles.sql"),
+    include_str!("../../migrations/postgres/0013_studies.sql"),
 ];
 
 /// How long a PostgreSQL store waits at start-up for its listening connection.
