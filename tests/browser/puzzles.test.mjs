@@ -2,24 +2,14 @@
 // (the computer answers with the defender's replies), failing the next with a wrong move (refuted
 // with a line, the solution shown), the rating and the streak moving on the server, a theme
 // chosen, the page in three languages and on a phone. Screenshots go to target/screenshots/
-// (puzzle-*.png) and, when WUZI_SHOTS_DIR is set, there too.
+// (puzzle-*.png) and, when WUZI_SHOTS_DIR is set, there too (lib/harness.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { serverAndBrowser, openBrowser, saveScreenshot } from './lib/harness.mjs';
 import { layoutProblems } from './lib/layout.mjs';
 
 const suite = serverAndBrowser();
-
-async function shot(page, name) {
-  const file = await saveScreenshot(page, name);
-  if (process.env.WUZI_SHOTS_DIR) {
-    fs.mkdirSync(process.env.WUZI_SHOTS_DIR, { recursive: true });
-    fs.copyFileSync(file, path.join(process.env.WUZI_SHOTS_DIR, name));
-  }
-}
 
 const board = (page) => page.locator('#pz-board');
 const data = (page) =>
@@ -85,7 +75,7 @@ test('solve a puzzle, fail the next: refutation, solution, rating and streak', {
   assert.equal(me.plays, 1);
   assert.equal(me.streak, 1);
   assert.ok(me.rating > 1500, JSON.stringify(me));
-  await shot(page, 'puzzle-desktop-solved.png');
+  await saveScreenshot(page, 'puzzle-desktop-solved.png');
 
   // The next one, failed: a move the tree does not accept.
   await page.locator('#pz-next').click();
@@ -117,7 +107,7 @@ test('solve a puzzle, fail the next: refutation, solution, rating and streak', {
   me = await player(page);
   assert.equal(me.plays, 2);
   assert.equal(me.solved, 1);
-  await shot(page, 'puzzle-desktop-failed.png');
+  await saveScreenshot(page, 'puzzle-desktop-failed.png');
 
   // Trying it again is allowed but not rated.
   await page.locator('#pz-retry').click();
@@ -156,7 +146,7 @@ test('a defence puzzle by its link; the page in three languages and on a phone',
     assert.match(await phone.page.locator('#pz-status').textContent(), /唯一/);
     const small = await layoutProblems(phone.page, '#puzzle-page');
     assert.deepEqual(small, []);
-    await shot(phone.page, 'puzzle-phone-zh.png');
+    await saveScreenshot(phone.page, 'puzzle-phone-zh.png');
     // No room for the puzzle piece in a phone's top bar: it is beside "Analyse" in the move list.
     await phone.page.goto(`${suite.server.url}/`);
     assert.equal(await phone.page.locator('#btn-puzzles').isVisible(), false);

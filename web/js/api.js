@@ -10,7 +10,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+export async function request(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
@@ -54,6 +54,13 @@ export const api = {
   opening: (id, body) => request('POST', `/api/games/${enc(id)}/opening`, body),
   importGame: (body) => request('POST', '/api/games/import', body),
   me: () => request('GET', '/api/me'),
+  // Puzzles (docs/api.md, Puzzles).
+  puzzle: (id) => request('GET', `/api/puzzles/${enc(id)}`),
+  puzzleBatch: (theme, count) => request('GET', `/api/puzzles/batch?count=${Number(count)}${theme && theme !== 'any' ? `&theme=${enc(theme)}` : ''}`),
+  tryPuzzle: (id, solved) => request('POST', `/api/puzzles/${enc(id)}/attempt`, { solved }),
+  // The analysis board's position and solver (docs/api.md, The analysis board).
+  analysePosition: (position) => request('POST', '/api/analysis/position', { position }),
+  solvePosition: (position, kind, timeMs) => request('POST', '/api/analysis/solve', { position, kind, time_ms: timeMs }),
   register: (body) => request('POST', '/api/account/register', body),
   login: (username, password) => request('POST', '/api/account/login', { username, password }),
   logout: () => request('POST', '/api/account/logout', {}),

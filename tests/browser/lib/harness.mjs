@@ -297,6 +297,11 @@ export async function saveScreenshot(page, name, options = {}) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, name);
   await page.screenshot({ path: file, ...options });
+  // A copy for whoever collects them (the closing notes' screenshots).
+  if (process.env.WUZI_SHOTS_DIR) {
+    fs.mkdirSync(process.env.WUZI_SHOTS_DIR, { recursive: true });
+    fs.copyFileSync(file, path.join(process.env.WUZI_SHOTS_DIR, name));
+  }
   return file;
 }
 

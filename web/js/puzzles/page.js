@@ -9,6 +9,7 @@
 import { Board } from '../board.js';
 import { t, onLanguageChange } from '../i18n.js';
 import { pointName, parsePoint } from '../coords.js';
+import { api } from '../api.js';
 
 const THEMES = ['any', 'vcf', 'vct', 'forbidden', 'defence'];
 const REPLY_MS = 350;
@@ -33,35 +34,6 @@ function writeJson(key, value) {
   } catch {
     /* storage full or off: nothing kept */
   }
-}
-
-class HttpError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-async function call(method, path, body) {
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new HttpError(0, t('an.network'));
-  }
-  const text = await res.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) throw new HttpError(res.status, (data && data.error) || `HTTP ${res.status}`);
-  return data;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -133,7 +105,7 @@ export function initPuzzles(root, { onBack }) {
   async function open(id) {
     root.hidden = false;
     flushPending();
-    if (id) await load(() => call('GET', `/api/puzzles/${encodeURIComponent(id)}`));
+    if (id) await load(() => api.puzzle(id));
     else if (!puzzle) await next();
     else render();
   }
@@ -153,7 +125,7 @@ export function initPuzzles(root, { onBack }) {
   async function refill(th) {
     let list = kept(th);
     if (list.length >= REFILL_BELOW) return list;
-    const a = await call('GET', `/api/puzzles/batch?count=${KEEP}${th !== 'any' ? `&theme=${th}` : ''}`);
+    const a = await api.puzzleBatch(th, KEEP);
     if (!player) player = a.player;
     const skip = new Set([...list.map((p) => p.id), ...readJson(PENDING_KEY, []).map((p) => p.id)]);
     if (puzzle) skip.add(puzzle.id);
@@ -197,7 +169,7 @@ export function initPuzzles(root, { onBack }) {
     while (pending.length) {
       const [p] = pending;
       try {
-        const a = await call('POST', `/api/puzzles/${p.id}/attempt`, { solved: p.solved });
+        const a = await api.tryPuzzle(p.id, p.solved);
         player = a.player;
       } catch (e) {
         if (e.status === 0) break;
@@ -222,7 +194,7 @@ export function initPuzzles(root, { onBack }) {
       restart();
     } catch (e) {
       if (seq !== loadSeq) return;
-      showStatus(e.status === 404 ? t('pz.none_left') : e.message, 'error');
+      showStatus(e.status === 404 ? t('pz.none_left') : e.status === 0 ? t('an.network') : e.message, 'error');
       renderInfo();
     }
   }
@@ -300,12 +272,12 @@ export function initPuzzles(root, { onBack }) {
     const r = puzzle.record;
     const position = { rule: r.rule, size: r.size, black: r.black, white: r.white, to_move: r.to_move, moves };
     try {
-      const win = await call('POST', '/api/analysis/solve', { position, kind: 'vcf', time_ms: 1500 });
+      const win = await api.solvePosition(position, 'vcf', 1500);
       let refutation = null;
       if (win && win.found && win.line && win.line.length) {
         refutation = t('pz.refuted_win', { line: win.line.map((m) => m.name || pointName(m, r.size)).join(' ') });
       } else {
-        const info = await call('POST', '/api/analysis/position', { position });
+        const info = await api.analysePosition(position);
         const best = info && info.candidates && info.candidates[0];
         if (best) refutation = t('pz.refuted_defence', { move: best.point.name || pointName(best.point, r.size) });
       }
@@ -353,7 +325,7 @@ export function initPuzzles(root, { onBack }) {
     rated = true;
     const current = puzzle;
     try {
-      const a = await call('POST', `/api/puzzles/${current.id}/attempt`, { solved: ok });
+      const a = await api.tryPuzzle(current.id, ok);
       player = a.player;
       lastChange = a.counted ? a.change : null;
       current.rating = a.puzzle_rating;
