@@ -310,6 +310,14 @@ impl Board {
         self.points[i].threat[color.index()]
     }
 
+    /// The combination index ([`eval::combo_index`]) of the empty point `i`'s four line
+    /// patterns for `color`.
+    #[inline]
+    #[must_use]
+    pub fn combo(&self, i: Idx, color: Color) -> usize {
+        usize::from(self.points[i].combo[color.index()])
+    }
+
     /// The line pattern a `color` stone makes at `i` in direction `d`.
     #[inline]
     #[must_use]

@@ -88,6 +88,10 @@ pub const DEFENCE_ORDER: [i32; 12] = [0, 1, 3, 4, 10, 25, 20, 50, 250, 800, 50_0
 /// the scale of the hand-set ordering values).
 pub const EVAL_ORDER_DIVISOR: i32 = 80;
 
+/// Ordering units per logit of the learned policy
+/// ([`crate::movegen::order_score_policy`]): a killer's bonus is four logits.
+pub const POLICY_ORDER_SCALE: i32 = 500;
+
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION_WINDOW: i32 = 40;
 /// Late-move reductions start after this many moves.
@@ -165,7 +169,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
-/// `rfp`, `eorder`, `tquiet`.
+/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -226,16 +230,16 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     2.1: 9-0-43 with them, 4-0-48 without.
 ///
 /// Measured and left off:
+/// - Renju, Black's double threes checked exactly in the evaluation and the threat
+///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
+///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
+///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
 ///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
 ///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
-/// - Renju, Black's double threes checked exactly in the evaluation and the threat
-///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
-///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
-///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
@@ -321,6 +325,9 @@ pub struct Features {
     /// search's threat tests only where the exact forbidden check lets Black play them
     /// ([`crate::board::Board::evaluate_exact`]).
     pub exact_forbidden: bool,
+    /// Moves ordered by the learned policy ([`crate::eval::policy`]) instead of the
+    /// evaluation's shares.
+    pub policy_order: bool,
 }
 
 impl Features {
@@ -347,6 +354,7 @@ impl Features {
         threat_quiet: true,
         alt_weights: false,
         exact_forbidden: false,
+        policy_order: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -360,6 +368,7 @@ impl Features {
             eval_order: false,
             threat_quiet: false,
             exact_forbidden: false,
+            policy_order: false,
             ..self
         }
     }
@@ -395,6 +404,8 @@ impl Features {
                 "+altweights" => f.alt_weights = true,
                 "+rforbid" => f.exact_forbidden = true,
                 "rforbid" => f.exact_forbidden = false,
+                "+policy" => f.policy_order = true,
+                "policy" => f.policy_order = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

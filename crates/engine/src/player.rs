@@ -306,6 +306,7 @@ mod tests {
             eval_order: true,
             threat_quiet: true,
             exact_forbidden: true,
+            policy_order: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

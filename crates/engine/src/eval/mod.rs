@@ -3,6 +3,7 @@
 
 pub mod learned;
 pub mod pattern;
+pub mod policy;
 
 use pattern::Pattern;
 

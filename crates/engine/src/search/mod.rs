@@ -305,7 +305,9 @@ impl<'a> Worker<'a> {
     fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<(Idx, i32)>) {
         out.clear();
         for &m in moves {
-            let mut s = if self.features.eval_order {
+            let mut s = if self.features.policy_order {
+                movegen::order_score_policy(&self.board, m)
+            } else if self.features.eval_order {
                 movegen::order_score_eval(&self.board, m)
             } else {
                 movegen::order_score(&self.board, m)
