@@ -228,12 +228,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     203-5-192, +10 (−24..+44) over 400. Against Rapfi (classical) at 200 ms a move,
 ///     freestyle, the 26 canonical openings with both colours, same binary, load 0.7 to
 ///     2.1: 9-0-43 with them, 4-0-48 without.
+/// - Renju, Black's double threes checked exactly in the evaluation and the threat
+///   tests (`rforbid`, see [`crate::board::Board::evaluate_exact`]), renju at 30,000
+///   nodes a move (`examples/nodeduel.rs`, seeds 6000–6023 in chunks of 50 games):
+///   session 19 313-2-285, +16 (−12..+44) over 600; session 20 320-10-270, +29
+///   (+1..+57) over 600 more; together 633-12-555, +23 (+3..+42) over 1,200. On
+///   (level 10 only).
 ///
 /// Measured and left off:
-/// - Renju, Black's double threes checked exactly in the evaluation and the threat
-///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
-///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
-///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
 ///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
 ///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
@@ -353,7 +355,7 @@ impl Features {
         eval_order: true,
         threat_quiet: true,
         alt_weights: false,
-        exact_forbidden: false,
+        exact_forbidden: true,
         policy_order: false,
     };
 
