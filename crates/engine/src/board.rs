@@ -318,6 +318,15 @@ impl Board {
         usize::from(self.points[i].combo[color.index()])
     }
 
+    /// The learned policy's value of the empty point `i`'s slot for `color`, by role
+    /// ([`eval::Combo::policy`]).
+    #[inline]
+    #[must_use]
+    pub fn policy_share(&self, i: Idx, color: Color, role: usize) -> i32 {
+        let c = color.index();
+        i32::from(self.combos[c][usize::from(self.points[i].combo[c])].policy[role])
+    }
+
     /// The line pattern a `color` stone makes at `i` in direction `d`.
     #[inline]
     #[must_use]

@@ -145,6 +145,12 @@ pub fn order_score_eval(board: &Board, i: Idx) -> i32 {
 /// fives first (ours, then the opponent's).
 #[must_use]
 pub fn order_score_policy(board: &Board, i: Idx) -> i32 {
+    order_score_policy_from(board, i, crate::eval::policy::score(board, i))
+}
+
+/// [`order_score_policy`] given the point's policy logit (hundredths).
+#[must_use]
+pub fn order_score_policy_from(board: &Board, i: Idx, logit: i32) -> i32 {
     let me = board.to_move();
     let five = if board.threat(i, me) == Threat::Five {
         params::ATTACK_ORDER[Threat::Five as usize]
@@ -153,7 +159,7 @@ pub fn order_score_policy(board: &Board, i: Idx) -> i32 {
     } else {
         0
     };
-    five + crate::eval::policy::score(board, i) * params::POLICY_ORDER_SCALE / 100
+    five + logit * params::POLICY_ORDER_SCALE / 100
 }
 
 /// Generates the moves of the side to move (legal, threat-restricted), unordered.

@@ -92,6 +92,24 @@ pub const EVAL_ORDER_DIVISOR: i32 = 80;
 /// ([`crate::movegen::order_score_policy`]): a killer's bonus is four logits.
 pub const POLICY_ORDER_SCALE: i32 = 500;
 
+/// Policy pruning ([`Features::policy_prune`]) reaches this depth.
+pub const POLICY_PRUNE_DEPTH: i32 = 3;
+/// A quiet move is pruned there when its policy logit lies more than this plus
+/// [`POLICY_PRUNE_GAP_PER_PLY`] per ply of depth below the best candidate's
+/// (hundredths of a logit).
+pub const POLICY_PRUNE_GAP: i32 = 300;
+/// See [`POLICY_PRUNE_GAP`].
+pub const POLICY_PRUNE_GAP_PER_PLY: i32 = 100;
+/// A late quiet move is reduced a ply more ([`Features::policy_reduce`]) when its
+/// policy logit lies more than this below the best candidate's (hundredths).
+pub const POLICY_REDUCE_GAP: i32 = 300;
+
+/// [`POLICY_PRUNE_GAP`] with [`Features::policy_sharp`] (which also prunes a ply
+/// deeper).
+pub const POLICY_PRUNE_GAP_SHARP: i32 = 100;
+/// With [`Features::policy_sharp`], a second extra ply of reduction beyond this gap.
+pub const POLICY_REDUCE_GAP_SHARP: i32 = 500;
+
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION_WINDOW: i32 = 40;
 /// Late-move reductions start after this many moves.
@@ -169,7 +187,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
-/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`.
+/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -330,6 +348,15 @@ pub struct Features {
     /// Moves ordered by the learned policy ([`crate::eval::policy`]) instead of the
     /// evaluation's shares.
     pub policy_order: bool,
+    /// With the policy ordering, quiet moves far below the best candidate's logit are
+    /// pruned at shallow non-PV nodes ([`POLICY_PRUNE_GAP`]).
+    pub policy_prune: bool,
+    /// With the policy ordering, late quiet moves far below the best candidate's logit
+    /// are reduced a ply more ([`POLICY_REDUCE_GAP`]).
+    pub policy_reduce: bool,
+    /// Policy pruning and reduction sharper ([`POLICY_PRUNE_GAP_SHARP`],
+    /// [`POLICY_REDUCE_GAP_SHARP`]).
+    pub policy_sharp: bool,
 }
 
 impl Features {
@@ -357,6 +384,9 @@ impl Features {
         alt_weights: false,
         exact_forbidden: true,
         policy_order: false,
+        policy_prune: false,
+        policy_reduce: false,
+        policy_sharp: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -371,6 +401,9 @@ impl Features {
             threat_quiet: false,
             exact_forbidden: false,
             policy_order: false,
+            policy_prune: false,
+            policy_reduce: false,
+            policy_sharp: false,
             ..self
         }
     }
@@ -408,6 +441,12 @@ impl Features {
                 "rforbid" => f.exact_forbidden = false,
                 "+policy" => f.policy_order = true,
                 "policy" => f.policy_order = false,
+                "+ppr" => f.policy_prune = true,
+                "ppr" => f.policy_prune = false,
+                "+plmr" => f.policy_reduce = true,
+                "plmr" => f.policy_reduce = false,
+                "+psharp" => f.policy_sharp = true,
+                "psharp" => f.policy_sharp = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

@@ -113,11 +113,25 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
     ]
 }
 
-/// The policy logit of the empty point `i` for the side to move, in hundredths.
+/// The policy logit of the empty point `i` for the side to move, in hundredths: the
+/// sum of the table over [`features`] (the slot values as the board keeps them).
 #[must_use]
 pub fn score(board: &Board, i: Idx) -> i32 {
     let t = table();
-    features(board, i).iter().map(|&f| i32::from(t[f])).sum()
+    let me = board.to_move();
+    let opp = me.opponent();
+    let h = board.history();
+    let last = h.last().copied();
+    let own = h.len().checked_sub(2).map(|k| h[k]);
+    board.policy_share(i, me, ROLE_MOVER)
+        + board.policy_share(i, opp, ROLE_WAITER)
+        + i32::from(t[NEAR_START + near_bucket(i, last)])
+        + i32::from(t[NEAR_START + NEAR_BUCKETS + near_bucket(i, own)])
+        + i32::from(
+            t[PAIR_START
+                + board.threat(i, me) as usize * THREAT_KINDS
+                + board.threat(i, opp) as usize],
+        )
 }
 
 #[cfg(test)]
@@ -130,6 +144,27 @@ mod tests {
         let name = format!("policy-{:016x}.bin", learned::checksum(WEIGHTS));
         assert_eq!(name, WEIGHTS_FILE);
         assert_eq!(WEIGHTS.len(), FEATURES * 2);
+    }
+
+    /// The score the board's kept slot values give is the sum over the features.
+    #[test]
+    fn the_score_is_the_sum_over_the_features() {
+        use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let size = Size::STANDARD;
+            let moves = notation::parse_moves("h8 h9 i7 g9 j6 g8 g10 f9", size).unwrap();
+            let game = Game::from_moves(GameConfig::new(rule, size), &moves).unwrap();
+            let board = Board::new(&crate::Position::from_game(&game));
+            for &i in board.points() {
+                if board.is_empty(i) {
+                    let sum: i32 = features(&board, i)
+                        .iter()
+                        .map(|&f| i32::from(table()[f]))
+                        .sum();
+                    assert_eq!(score(&board, i), sum);
+                }
+            }
+        }
     }
 
     /// Places relative to an earlier move: on its lines by distance, off them by
