@@ -252,6 +252,17 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   session 19 313-2-285, +16 (−12..+44) over 600; session 20 320-10-270, +29
 ///   (+1..+57) over 600 more; together 633-12-555, +23 (+3..+42) over 1,200. On
 ///   (level 10 only).
+/// - Session 20, the learned policy ([`crate::eval::policy`]) ordering the moves and
+///   pruning and reducing by it, freestyle at 30,000 nodes a move (seeds 7000–7035,
+///   chunks of 50 games; mean completed depth at 200,000 nodes on the bench positions
+///   7.8 without):
+///   - `policy` alone (depth 8.0): 302-6-292, +6 (−22..+34) over 600 games;
+///   - `policy`, `ppr`, `plmr` ([`POLICY_PRUNE_GAP`], [`POLICY_REDUCE_GAP`]; depth
+///     8.3): 307-7-286, +12 (−15..+40) over 600;
+///   - with `psharp` as well ([`POLICY_PRUNE_GAP_SHARP`], [`POLICY_REDUCE_GAP_SHARP`];
+///     depth 8.5): 945-23-832, **+22 (+6..+38) over 1,800** (chunks of 600: +23, +12,
+///     +30); renju (seeds 6100–6107) 216-2-182, +30 (−4..+64) over 400. All four on
+///     (level 10 only).
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
@@ -333,7 +344,8 @@ pub struct Features {
     /// Reverse futility pruning up to [`DEEP_FUTILITY_DEPTH`].
     pub deep_futility: bool,
     /// Moves ordered by the evaluation's shares of each point
-    /// ([`crate::movegen::order_score_eval`]).
+    /// ([`crate::movegen::order_score_eval`]), unless the policy orders them
+    /// ([`Features::policy_order`]).
     pub eval_order: bool,
     /// A move is quiet (reduced and pruned late) when it makes no open three or
     /// better for either side and is not the table's move, whatever its ordering score.
@@ -383,10 +395,10 @@ impl Features {
         threat_quiet: true,
         alt_weights: false,
         exact_forbidden: true,
-        policy_order: false,
-        policy_prune: false,
-        policy_reduce: false,
-        policy_sharp: false,
+        policy_order: true,
+        policy_prune: true,
+        policy_reduce: true,
+        policy_sharp: true,
     };
 
     /// These features as the levels below full strength play them: with the hand-set

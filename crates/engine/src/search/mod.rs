@@ -1,6 +1,7 @@
 //! The main search: iterative deepening over a principal-variation alpha-beta with
 //! aspiration windows, a shared transposition table, threat-restricted move
-//! generation, late-move reductions and pruning, and a quiescence search of fours
+//! generation ordered by a learned policy ([`crate::eval::policy`]), late-move
+//! reductions and pruning (also by the policy), and a quiescence search of fours
 //! below the horizon (a win it finds is proven).
 //! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
