@@ -262,7 +262,15 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   - with `psharp` as well ([`POLICY_PRUNE_GAP_SHARP`], [`POLICY_REDUCE_GAP_SHARP`];
 ///     depth 8.5): 945-23-832, **+22 (+6..+38) over 1,800** (chunks of 600: +23, +12,
 ///     +30); renju (seeds 6100–6107) 216-2-182, +30 (−4..+64) over 400. All four on
-///     (level 10 only).
+///     (level 10 only). Against Rapfi (classical) at 200 ms a move, freestyle, the 26
+///     canonical openings with both colours: 7-1-44 (load 3.5) and 11-0-41 (load 1.3
+///     to 3.7; one of the wins on Rapfi's time), against 6-0-46 and 9-0-43 before.
+///   - Not kept, removed from the code: sharper still (pruning from a gap of 0 + 1·depth
+///     logits, both reduction gaps 1.5 logits smaller; depth 8.5 → 8.7) against the
+///     four on: 294-5-301, −4 (−32..+24) over 600 games (seeds 7000–7011); the
+///     policy's logits weighing twice as much against killers and history (1,000
+///     ordering units a logit instead of [`POLICY_ORDER_SCALE`]'s 500; depth 8.6):
+///     602-17-581, +6 (−13..+26) over 1,200 (seeds 7000–7023).
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
