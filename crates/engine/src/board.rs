@@ -310,6 +310,23 @@ impl Board {
         self.points[i].threat[color.index()]
     }
 
+    /// The combination index ([`eval::combo_index`]) of the empty point `i`'s four line
+    /// patterns for `color`.
+    #[inline]
+    #[must_use]
+    pub fn combo(&self, i: Idx, color: Color) -> usize {
+        usize::from(self.points[i].combo[color.index()])
+    }
+
+    /// The learned policy's value of the empty point `i`'s slot for `color`, by role
+    /// ([`eval::Combo::policy`]).
+    #[inline]
+    #[must_use]
+    pub fn policy_share(&self, i: Idx, color: Color, role: usize) -> i32 {
+        let c = color.index();
+        i32::from(self.combos[c][usize::from(self.points[i].combo[c])].policy[role])
+    }
+
     /// The line pattern a `color` stone makes at `i` in direction `d`.
     #[inline]
     #[must_use]

@@ -140,6 +140,28 @@ pub fn order_score_eval(board: &Board, i: Idx) -> i32 {
             / params::EVAL_ORDER_DIVISOR
 }
 
+/// The ordering score of the empty point `i` by the learned policy
+/// ([`crate::eval::policy`]): its logit times [`params::POLICY_ORDER_SCALE`], with
+/// fives first (ours, then the opponent's).
+#[must_use]
+pub fn order_score_policy(board: &Board, i: Idx) -> i32 {
+    order_score_policy_from(board, i, crate::eval::policy::score(board, i))
+}
+
+/// [`order_score_policy`] given the point's policy logit (hundredths).
+#[must_use]
+pub fn order_score_policy_from(board: &Board, i: Idx, logit: i32) -> i32 {
+    let me = board.to_move();
+    let five = if board.threat(i, me) == Threat::Five {
+        params::ATTACK_ORDER[Threat::Five as usize]
+    } else if board.threat(i, me.opponent()) == Threat::Five {
+        params::DEFENCE_ORDER[Threat::Five as usize]
+    } else {
+        0
+    };
+    five + logit * params::POLICY_ORDER_SCALE / 100
+}
+
 /// Generates the moves of the side to move (legal, threat-restricted), unordered.
 /// Returns whether the list was restricted to defences.
 pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {

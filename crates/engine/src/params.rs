@@ -88,6 +88,28 @@ pub const DEFENCE_ORDER: [i32; 12] = [0, 1, 3, 4, 10, 25, 20, 50, 250, 800, 50_0
 /// the scale of the hand-set ordering values).
 pub const EVAL_ORDER_DIVISOR: i32 = 80;
 
+/// Ordering units per logit of the learned policy
+/// ([`crate::movegen::order_score_policy`]): a killer's bonus is four logits.
+pub const POLICY_ORDER_SCALE: i32 = 500;
+
+/// Policy pruning ([`Features::policy_prune`]) reaches this depth.
+pub const POLICY_PRUNE_DEPTH: i32 = 3;
+/// A quiet move is pruned there when its policy logit lies more than this plus
+/// [`POLICY_PRUNE_GAP_PER_PLY`] per ply of depth below the best candidate's
+/// (hundredths of a logit).
+pub const POLICY_PRUNE_GAP: i32 = 300;
+/// See [`POLICY_PRUNE_GAP`].
+pub const POLICY_PRUNE_GAP_PER_PLY: i32 = 100;
+/// A late quiet move is reduced a ply more ([`Features::policy_reduce`]) when its
+/// policy logit lies more than this below the best candidate's (hundredths).
+pub const POLICY_REDUCE_GAP: i32 = 300;
+
+/// [`POLICY_PRUNE_GAP`] with [`Features::policy_sharp`] (which also prunes a ply
+/// deeper).
+pub const POLICY_PRUNE_GAP_SHARP: i32 = 100;
+/// With [`Features::policy_sharp`], a second extra ply of reduction beyond this gap.
+pub const POLICY_REDUCE_GAP_SHARP: i32 = 500;
+
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION_WINDOW: i32 = 40;
 /// Late-move reductions start after this many moves.
@@ -165,7 +187,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
-/// `rfp`, `eorder`, `tquiet`.
+/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -224,6 +246,31 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     203-5-192, +10 (−24..+44) over 400. Against Rapfi (classical) at 200 ms a move,
 ///     freestyle, the 26 canonical openings with both colours, same binary, load 0.7 to
 ///     2.1: 9-0-43 with them, 4-0-48 without.
+/// - Renju, Black's double threes checked exactly in the evaluation and the threat
+///   tests (`rforbid`, see [`crate::board::Board::evaluate_exact`]), renju at 30,000
+///   nodes a move (`examples/nodeduel.rs`, seeds 6000–6023 in chunks of 50 games):
+///   session 19 313-2-285, +16 (−12..+44) over 600; session 20 320-10-270, +29
+///   (+1..+57) over 600 more; together 633-12-555, +23 (+3..+42) over 1,200. On
+///   (level 10 only).
+/// - Session 20, the learned policy ([`crate::eval::policy`]) ordering the moves and
+///   pruning and reducing by it, freestyle at 30,000 nodes a move (seeds 7000–7035,
+///   chunks of 50 games; mean completed depth at 200,000 nodes on the bench positions
+///   7.8 without):
+///   - `policy` alone (depth 8.0): 302-6-292, +6 (−22..+34) over 600 games;
+///   - `policy`, `ppr`, `plmr` ([`POLICY_PRUNE_GAP`], [`POLICY_REDUCE_GAP`]; depth
+///     8.3): 307-7-286, +12 (−15..+40) over 600;
+///   - with `psharp` as well ([`POLICY_PRUNE_GAP_SHARP`], [`POLICY_REDUCE_GAP_SHARP`];
+///     depth 8.5): 945-23-832, **+22 (+6..+38) over 1,800** (chunks of 600: +23, +12,
+///     +30); renju (seeds 6100–6107) 216-2-182, +30 (−4..+64) over 400. All four on
+///     (level 10 only). Against Rapfi (classical) at 200 ms a move, freestyle, the 26
+///     canonical openings with both colours: 7-1-44 (load 3.5) and 11-0-41 (load 1.3
+///     to 3.7; one of the wins on Rapfi's time), against 6-0-46 and 9-0-43 before.
+///   - Not kept, removed from the code: sharper still (pruning from a gap of 0 + 1·depth
+///     logits, both reduction gaps 1.5 logits smaller; depth 8.5 → 8.7) against the
+///     four on: 294-5-301, −4 (−32..+24) over 600 games (seeds 7000–7011); the
+///     policy's logits weighing twice as much against killers and history (1,000
+///     ordering units a logit instead of [`POLICY_ORDER_SCALE`]'s 500; depth 8.6):
+///     602-17-581, +6 (−13..+26) over 1,200 (seeds 7000–7023).
 ///
 /// Measured and left off:
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
@@ -232,10 +279,6 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
-/// - Renju, Black's double threes checked exactly in the evaluation and the threat
-///   tests (`+rforbid`, see [`crate::board::Board::evaluate_exact`]; session 19):
-///   313-2-285, +16 (−12..+44) over 600 renju games at 30,000 nodes a move (chunks of
-///   200: +21, +21, +7). No gain shown yet; measure it further before it goes on.
 ///
 /// Tried and not used:
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
@@ -309,7 +352,8 @@ pub struct Features {
     /// Reverse futility pruning up to [`DEEP_FUTILITY_DEPTH`].
     pub deep_futility: bool,
     /// Moves ordered by the evaluation's shares of each point
-    /// ([`crate::movegen::order_score_eval`]).
+    /// ([`crate::movegen::order_score_eval`]), unless the policy orders them
+    /// ([`Features::policy_order`]).
     pub eval_order: bool,
     /// A move is quiet (reduced and pruned late) when it makes no open three or
     /// better for either side and is not the table's move, whatever its ordering score.
@@ -321,6 +365,18 @@ pub struct Features {
     /// search's threat tests only where the exact forbidden check lets Black play them
     /// ([`crate::board::Board::evaluate_exact`]).
     pub exact_forbidden: bool,
+    /// Moves ordered by the learned policy ([`crate::eval::policy`]) instead of the
+    /// evaluation's shares.
+    pub policy_order: bool,
+    /// With the policy ordering, quiet moves far below the best candidate's logit are
+    /// pruned at shallow non-PV nodes ([`POLICY_PRUNE_GAP`]).
+    pub policy_prune: bool,
+    /// With the policy ordering, late quiet moves far below the best candidate's logit
+    /// are reduced a ply more ([`POLICY_REDUCE_GAP`]).
+    pub policy_reduce: bool,
+    /// Policy pruning and reduction sharper ([`POLICY_PRUNE_GAP_SHARP`],
+    /// [`POLICY_REDUCE_GAP_SHARP`]).
+    pub policy_sharp: bool,
 }
 
 impl Features {
@@ -346,7 +402,11 @@ impl Features {
         eval_order: true,
         threat_quiet: true,
         alt_weights: false,
-        exact_forbidden: false,
+        exact_forbidden: true,
+        policy_order: true,
+        policy_prune: true,
+        policy_reduce: true,
+        policy_sharp: true,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -360,6 +420,10 @@ impl Features {
             eval_order: false,
             threat_quiet: false,
             exact_forbidden: false,
+            policy_order: false,
+            policy_prune: false,
+            policy_reduce: false,
+            policy_sharp: false,
             ..self
         }
     }
@@ -395,6 +459,14 @@ impl Features {
                 "+altweights" => f.alt_weights = true,
                 "+rforbid" => f.exact_forbidden = true,
                 "rforbid" => f.exact_forbidden = false,
+                "+policy" => f.policy_order = true,
+                "policy" => f.policy_order = false,
+                "+ppr" => f.policy_prune = true,
+                "ppr" => f.policy_prune = false,
+                "+plmr" => f.policy_reduce = true,
+                "plmr" => f.policy_reduce = false,
+                "+psharp" => f.policy_sharp = true,
+                "psharp" => f.policy_sharp = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

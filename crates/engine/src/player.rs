@@ -306,6 +306,10 @@ mod tests {
             eval_order: true,
             threat_quiet: true,
             exact_forbidden: true,
+            policy_order: true,
+            policy_prune: true,
+            policy_reduce: true,
+            policy_sharp: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

@@ -3,6 +3,7 @@
 
 pub mod learned;
 pub mod pattern;
+pub mod policy;
 
 use pattern::Pattern;
 
@@ -147,6 +148,10 @@ pub struct Combo {
     /// `[ROLE_MOVER]` when its colour is to move, `[ROLE_WAITER]` when not (see
     /// [`eval_value`]).
     pub eval: [i16; 2],
+    /// The learned policy's value of the point's slot ([`policy`]), by role:
+    /// `[ROLE_MOVER]` for its colour's own stone there (attack), `[ROLE_WAITER]` for the
+    /// other colour's (defence), in hundredths of a logit.
+    pub policy: [i16; 2],
 }
 
 /// The largest share of the evaluation one point can have: four line patterns and a
@@ -255,6 +260,13 @@ pub fn combo_table(renju_black: bool, source: Source) -> &'static [Combo] {
                                     eval_value(pats, threat, role) as i16
                                 })
                             },
+                            policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                policy::table()[learned::feature(
+                                    renju_black,
+                                    role,
+                                    learned::slot(combo_index(pats), threat),
+                                )]
+                            }),
                         };
                     }
                 }

@@ -1,6 +1,7 @@
 //! The main search: iterative deepening over a principal-variation alpha-beta with
 //! aspiration windows, a shared transposition table, threat-restricted move
-//! generation, late-move reductions and pruning, and a quiescence search of fours
+//! generation ordered by a learned policy ([`crate::eval::policy`]), late-move
+//! reductions and pruning (also by the policy), and a quiescence search of fours
 //! below the horizon (a win it finds is proven).
 //! Threads share the table (Lazy SMP, see [`crate::threads`]).
 
@@ -303,11 +304,23 @@ impl<'a> Worker<'a> {
         self.board.to_move().index() * CELLS + mv
     }
 
-    /// Orders `moves` for the node at `ply` (hash move first).
-    fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<(Idx, i32)>) {
+    /// Orders `moves` for the node at `ply` (hash move first). Returns the highest
+    /// policy logit among them (hundredths; 0 unless the policy orders the moves).
+    fn score_moves(
+        &self,
+        moves: &[Idx],
+        tt_move: Idx,
+        ply: usize,
+        out: &mut Vec<(Idx, i32)>,
+    ) -> i32 {
         out.clear();
+        let mut top_logit = i32::MIN;
         for &m in moves {
-            let mut s = if self.features.eval_order {
+            let mut s = if self.features.policy_order {
+                let logit = eval::policy::score(&self.board, m);
+                top_logit = top_logit.max(logit);
+                movegen::order_score_policy_from(&self.board, m, logit)
+            } else if self.features.eval_order {
                 movegen::order_score_eval(&self.board, m)
             } else {
                 movegen::order_score(&self.board, m)
@@ -323,6 +336,7 @@ impl<'a> Worker<'a> {
             out.push((m, s));
         }
         out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        if top_logit == i32::MIN { 0 } else { top_logit }
     }
 
     /// A point where the side to move makes five: one it may play, or one whose five
@@ -517,7 +531,7 @@ impl<'a> Worker<'a> {
             };
         }
         let mut moves = std::mem::take(&mut self.move_buf[ply]);
-        self.score_moves(&moves_idx, tt_move, ply, &mut moves);
+        let top_logit = self.score_moves(&moves_idx, tt_move, ply, &mut moves);
         self.gen_buf[ply] = moves_idx;
 
         // Step 9. The move loop: PVS with late-move reductions and pruning.
@@ -544,6 +558,32 @@ impl<'a> Worker<'a> {
             {
                 break;
             }
+            // How far the move's policy logit lies below the best candidate's.
+            let gap = if self.features.policy_order
+                && quiet
+                && n > 0
+                && (self.features.policy_prune || self.features.policy_reduce)
+            {
+                top_logit - eval::policy::score(&self.board, m)
+            } else {
+                0
+            };
+            // Policy pruning: at shallow non-PV nodes skip quiet moves the policy
+            // finds far less likely than the best candidate.
+            if self.features.policy_prune
+                && !pv_node
+                && depth <= params::POLICY_PRUNE_DEPTH + i32::from(self.features.policy_sharp)
+                && n >= params::LMR_MIN_MOVES
+                && gap
+                    > if self.features.policy_sharp {
+                        params::POLICY_PRUNE_GAP_SHARP
+                    } else {
+                        params::POLICY_PRUNE_GAP
+                    } + params::POLICY_PRUNE_GAP_PER_PLY * depth
+                && best > -WIN_BOUND
+            {
+                continue;
+            }
             self.board.play(m);
             // Forced replies (one legal answer) do not cost depth.
             let new_depth = if forced_node && self.features.forced_extension {
@@ -562,6 +602,12 @@ impl<'a> Worker<'a> {
                     && quiet
                 {
                     r = 1 + i32::from(n >= 8) + i32::from(!pv_node && n >= 16);
+                    if self.features.policy_reduce && gap > params::POLICY_REDUCE_GAP {
+                        r += 1;
+                    }
+                    if self.features.policy_sharp && gap > params::POLICY_REDUCE_GAP_SHARP {
+                        r += 1;
+                    }
                     r = r.min(new_depth - 1).max(0);
                 }
                 score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);

@@ -1,0 +1,182 @@
+//! The learned move-ordering score (a policy): how likely the search is to play an
+//! empty point, as a logit that is the sum of
+//! - the value of the point's slot ([`learned::slot`], its four line patterns) for the
+//!   side to move (attack: what the stone makes),
+//! - the value of its slot for the other side (defence: what the stone takes away),
+//! - a value for where it lies from the last move, and one for where it lies from the
+//!   mover's own move before that ([`near_bucket`]).
+//!
+//! `examples/policy.rs` fits the values to the moves `wuzi selfplay` records (the
+//! search's own choices: a softmax over the moves [`crate::movegen::generate`] gives).
+//! They order the search's moves with the switch `policy`
+//! ([`crate::movegen::order_score_policy`]). Values in hundredths of a logit.
+
+use std::sync::OnceLock;
+
+use super::learned::{self, CLASSES, SLOTS};
+use super::{ROLE_MOVER, ROLE_WAITER, THREAT_KINDS};
+use crate::board::{Board, Idx, STRIDE};
+
+/// Buckets of a point's place relative to one earlier move ([`near_bucket`]).
+pub const NEAR_BUCKETS: usize = 10;
+/// Values in a table: the slot values per class, role and slot, then the buckets
+/// relative to the last move, then those relative to the mover's own last move, then
+/// the threat pairs.
+pub const FEATURES: usize = CLASSES * 2 * SLOTS + 2 * NEAR_BUCKETS + THREAT_KINDS * THREAT_KINDS;
+/// Where the place buckets start.
+pub const NEAR_START: usize = CLASSES * 2 * SLOTS;
+/// Where the threat pairs start.
+pub const PAIR_START: usize = NEAR_START + 2 * NEAR_BUCKETS;
+
+/// The shipped table: [`FEATURES`] little-endian `i16` values, in hundredths of a
+/// logit, by feature. Named by its [`learned::checksum`]; provenance in
+/// `weights/README.md`.
+pub const WEIGHTS: &[u8] = include_bytes!("weights/policy-1839e3e10cec942c.bin");
+/// The name of the shipped table's file.
+pub const WEIGHTS_FILE: &str = "policy-1839e3e10cec942c.bin";
+
+/// The table in use (hundredths of a logit, by feature): the shipped one, or for
+/// strength tests of a new fit the file named by `WUZI_POLICY_WEIGHTS` (read once).
+#[must_use]
+pub fn table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::env::var_os("WUZI_POLICY_WEIGHTS").map_or_else(
+            || decode(WEIGHTS),
+            |path| {
+                decode(
+                    &std::fs::read(&path)
+                        .unwrap_or_else(|e| panic!("WUZI_POLICY_WEIGHTS {}: {e}", path.display())),
+                )
+            },
+        )
+    })
+}
+
+/// The values of a policy file.
+fn decode(bytes: &[u8]) -> Vec<i16> {
+    assert_eq!(bytes.len(), FEATURES * 2, "policy file of the wrong size");
+    bytes
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+/// The bucket of the empty point `i` relative to the earlier move `m`: on one of its
+/// lines at distance 1 to 4 (0–3), off its lines at Chebyshev distance 1 to 2 (4–5),
+/// farther on a line (6: 5 or more) or off (7: 3, 8: 4 or more); 9 when there is no
+/// such move.
+#[must_use]
+pub fn near_bucket(i: Idx, m: Option<Idx>) -> usize {
+    let Some(m) = m else {
+        return 9;
+    };
+    let (x0, y0) = ((i % STRIDE) as isize, (i / STRIDE) as isize);
+    let (x1, y1) = ((m % STRIDE) as isize, (m / STRIDE) as isize);
+    let (dx, dy) = ((x0 - x1).abs(), (y0 - y1).abs());
+    let d = dx.max(dy);
+    let aligned = dx == 0 || dy == 0 || dx == dy;
+    match (aligned, d) {
+        (true, 1..=4) => (d - 1) as usize,
+        (true, _) => 6,
+        (false, 1..=2) => 3 + d as usize,
+        (false, 3) => 7,
+        _ => 8,
+    }
+}
+
+/// The features of the empty point `i` for the side to move: attack slot, defence
+/// slot, place from the last move, place from the mover's own last move, threat pair.
+#[must_use]
+pub fn features(board: &Board, i: Idx) -> [usize; 5] {
+    let me = board.to_move();
+    let opp = me.opponent();
+    let renju = board.rule() == wuzi_rules::Rule::Renju;
+    let rb = |c: wuzi_rules::Color| renju && c == wuzi_rules::Color::Black;
+    let h = board.history();
+    let last = h.last().copied();
+    let own = h.len().checked_sub(2).map(|k| h[k]);
+    [
+        learned::feature(
+            rb(me),
+            ROLE_MOVER,
+            learned::slot(board.combo(i, me), board.threat(i, me)),
+        ),
+        learned::feature(
+            rb(opp),
+            ROLE_WAITER,
+            learned::slot(board.combo(i, opp), board.threat(i, opp)),
+        ),
+        NEAR_START + near_bucket(i, last),
+        NEAR_START + NEAR_BUCKETS + near_bucket(i, own),
+        PAIR_START + board.threat(i, me) as usize * THREAT_KINDS + board.threat(i, opp) as usize,
+    ]
+}
+
+/// The policy logit of the empty point `i` for the side to move, in hundredths: the
+/// sum of the table over [`features`] (the slot values as the board keeps them).
+#[must_use]
+pub fn score(board: &Board, i: Idx) -> i32 {
+    let t = table();
+    let me = board.to_move();
+    let opp = me.opponent();
+    let h = board.history();
+    let last = h.last().copied();
+    let own = h.len().checked_sub(2).map(|k| h[k]);
+    board.policy_share(i, me, ROLE_MOVER)
+        + board.policy_share(i, opp, ROLE_WAITER)
+        + i32::from(t[NEAR_START + near_bucket(i, last)])
+        + i32::from(t[NEAR_START + NEAR_BUCKETS + near_bucket(i, own)])
+        + i32::from(
+            t[PAIR_START
+                + board.threat(i, me) as usize * THREAT_KINDS
+                + board.threat(i, opp) as usize],
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped table is the one its provenance describes.
+    #[test]
+    fn policy_weights_are_pinned() {
+        let name = format!("policy-{:016x}.bin", learned::checksum(WEIGHTS));
+        assert_eq!(name, WEIGHTS_FILE);
+        assert_eq!(WEIGHTS.len(), FEATURES * 2);
+    }
+
+    /// The score the board's kept slot values give is the sum over the features.
+    #[test]
+    fn the_score_is_the_sum_over_the_features() {
+        use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let size = Size::STANDARD;
+            let moves = notation::parse_moves("h8 h9 i7 g9 j6 g8 g10 f9", size).unwrap();
+            let game = Game::from_moves(GameConfig::new(rule, size), &moves).unwrap();
+            let board = Board::new(&crate::Position::from_game(&game));
+            for &i in board.points() {
+                if board.is_empty(i) {
+                    let sum: i32 = features(&board, i)
+                        .iter()
+                        .map(|&f| i32::from(table()[f]))
+                        .sum();
+                    assert_eq!(score(&board, i), sum);
+                }
+            }
+        }
+    }
+
+    /// Places relative to an earlier move: on its lines by distance, off them by
+    /// distance, and no move.
+    #[test]
+    fn places_from_a_move_fall_in_their_buckets() {
+        let m = 10 * STRIDE + 10;
+        assert_eq!(near_bucket(m + 1, Some(m)), 0);
+        assert_eq!(near_bucket(m + 4 * (STRIDE + 1), Some(m)), 3);
+        assert_eq!(near_bucket(m + 5 * STRIDE, Some(m)), 6);
+        assert_eq!(near_bucket(m + STRIDE + 2, Some(m)), 5);
+        assert_eq!(near_bucket(m + 3 * STRIDE + 1, Some(m)), 7);
+        assert_eq!(near_bucket(m, None), 9);
+    }
+}
