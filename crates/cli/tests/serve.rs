@@ -155,6 +155,21 @@ fn addr_takes_a_host_name_or_a_bare_port() {
 /// it outlives the server's process).
 static COOKIE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
+/// Held by each test that uses [`request`]: the cookie jar is one for the process, and the
+/// tests run on parallel threads.
+static JAR_USER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The jar for this test alone, emptied.
+fn own_jar() -> std::sync::MutexGuard<'static, ()> {
+    let guard = JAR_USER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    *COOKIE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    guard
+}
+
 fn request(addr: &str, method: &str, path: &str, body: &str) -> Value {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
@@ -186,6 +201,7 @@ fn request(addr: &str, method: &str, path: &str, body: &str) -> Value {
 /// SIGKILL while a clock runs, stays down longer than the clock has, and comes back: the
 /// game goes on, its clock charged only for the time the server was up.
 fn a_kill_and_a_long_outage_do_not_lose_a_game_on_time() {
+    let _jar = own_jar();
     let db = std::env::temp_dir().join(format!("wuzi-outage-{}.sqlite3", std::process::id()));
     let (mut server, addr) = serve_at("127.0.0.1:0", &db);
     let side = request(
@@ -247,6 +263,7 @@ fn a_kill_and_a_long_outage_do_not_lose_a_game_on_time() {
 /// server; `wuzi puzzles mine --db` on its database finds the puzzle again.
 #[test]
 fn puzzles_are_mined_from_reviewed_games() {
+    let _jar = own_jar();
     use wuzi_engine::puzzle::record::PuzzleRecord;
     let shipped = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
