@@ -265,6 +265,10 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     (level 10 only). Against Rapfi (classical) at 200 ms a move, freestyle, the 26
 ///     canonical openings with both colours: 7-1-44 (load 3.5) and 11-0-41 (load 1.3
 ///     to 3.7; one of the wins on Rapfi's time), against 6-0-46 and 9-0-43 before.
+///     On a quiet machine (merged main c6b5f43, load 1.4 → 1.0): Rapfi 6-0-46, −354
+///     (−613..−238), slowest moves 170.4 / 178.1 ms: no gain visible against Rapfi;
+///     Carbon 2.3 45-2-5, 88.5%, +354 (+243..+588), slowest 173.5 / 172.8 ms (78.8% at
+///     b565add).
 ///   - Not kept, removed from the code: sharper still (pruning from a gap of 0 + 1·depth
 ///     logits, both reduction gaps 1.5 logits smaller; depth 8.5 → 8.7) against the
 ///     four on: 294-5-301, −4 (−32..+24) over 600 games (seeds 7000–7011); the
