@@ -136,6 +136,12 @@ test('a defence puzzle by its link; the page in three languages and on a phone',
   }
   await page.evaluate(async () => (await import('/js/i18n.js')).setLanguage('en'));
   assert.deepEqual(problems, []);
+  // "Analyse" opens the puzzle's position, with the moves played, on the analysis board.
+  await page.locator('#pz-analyse').click();
+  await page.locator('#analysis-page').waitFor({ state: 'visible' });
+  await page.waitForFunction((n) => window.wuzi.analysis.tree.setup.black.length === n, puzzle.record.black.length);
+  assert.deepEqual(await page.evaluate(() => window.wuzi.analysis.tree.setup.white), puzzle.record.white);
+  assert.equal(await page.locator('#an-board').evaluate((el) => el.dataset.line), puzzle.record.solution.moves[0]);
   assert.deepEqual(errors, []);
 
   const phone = await openBrowser({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });

@@ -79,9 +79,12 @@ export function initPuzzles(root, { onBack }) {
     const flat = {
       position: { rule: r.rule, size: r.size, black: r.black, white: r.white, to_move: r.to_move, moves: [] },
       nodes: moves.map((move, i) => ({ parent: i ? i - 1 : null, move })),
-      current: moves.length,
+      current: moves.length - 1,
       saved_at: Date.now(),
     };
+    // The free board's own study gives way only when its owner says so.
+    const old = readJson('wuzi.analysis.board', null);
+    if (old && old.nodes && old.nodes.length && !window.confirm(t('pz.replace_study'))) return;
     try {
       localStorage.setItem('wuzi.analysis.board', JSON.stringify(flat));
     } catch {
