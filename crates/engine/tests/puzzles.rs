@@ -166,7 +166,13 @@ fn a_puzzle_with_another_first_move_fails_the_check() {
         .find(|r| r.theme == Theme::Vcf)
         .unwrap();
     let mut wrong = r.solution.clone();
-    let other = r.position().legal_moves()[0];
+    let first = r.solution.moves[0];
+    let other = r
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|&p| p != first)
+        .unwrap();
     wrong.moves[0] = other;
     assert!(puzzle::verify(&r.position(), r.theme, &wrong, &MineLimits::default()).is_err());
     assert!(

@@ -377,6 +377,8 @@ fn check(args: &CheckArgs) -> Result<(), CliError> {
     let limits = MineLimits {
         nodes: args.nodes,
         vct_depth: args.vct_depth,
+        // A stored puzzle is checked whatever its length.
+        min_length: 1,
         ..MineLimits::default()
     };
     let mut n = 0;
@@ -387,10 +389,6 @@ fn check(args: &CheckArgs) -> Result<(), CliError> {
         let at =
             |e: String| CliError::input(format!("{}: line {}: {e}", args.file.display(), i + 1));
         let r = PuzzleRecord::parse(line).map_err(at)?;
-        let limits = MineLimits {
-            min_length: 1,
-            ..limits
-        };
         puzzle::verify(&r.position(), r.theme, &r.solution, &limits)
             .map_err(|e| at(format!("puzzle {}: {e}", r.id)))?;
         n += 1;
