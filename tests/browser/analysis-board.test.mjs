@@ -25,13 +25,24 @@ async function shot(page, name) {
 async function openBoard(page, { engine = false } = {}) {
   await page.goto(`${suite.server.url}/#analysis`);
   await page.locator('#analysis-page').waitFor({ state: 'visible' });
-  await page.evaluate(async () => {
-    localStorage.removeItem('wuzi.analysis.board');
-    await fetch('/api/studies/board', { method: 'DELETE' });
-  });
-  await page.reload();
-  await page.locator('#analysis-page').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => document.querySelector('#an-status').textContent.length > 0);
+  // A save the last test made may still be on its way (a keepalive PUT): clear until the
+  // board opens empty.
+  for (let i = 0; ; i++) {
+    await page.evaluate(async () => {
+      localStorage.removeItem('wuzi.analysis.board');
+      await fetch('/api/studies/board', { method: 'DELETE' });
+    });
+    await page.reload();
+    await page.locator('#analysis-page').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('#an-status').textContent.length > 0);
+    const empty = await page.evaluate(() => {
+      const t = window.wuzi.analysis.tree;
+      return t.preorder().length === 0 && t.setup.black.length === 0 && t.setup.white.length === 0;
+    });
+    if (empty) break;
+    assert.ok(i < 10, 'the free board did not open empty');
+    await new Promise((r) => setTimeout(r, 200));
+  }
   if (!engine) await page.locator('#an-engine').uncheck();
 }
 

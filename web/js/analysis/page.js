@@ -357,8 +357,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   }
 
   /// The tree changed (or the node): save, ask the server about the position, redraw.
-  function changed(refetch = true) {
-    save();
+  /// Redraws after the study or the position changed; `persist` false when nothing new is to be
+  /// kept (opening a study must not make a stale copy newer than another device's edit).
+  function changed(refetch = true, persist = true) {
+    if (persist) save();
     syncSetupControls();
     solveResult = null;
     renderSolve();
@@ -994,7 +996,7 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
         $('an-back').hidden = true;
       }
       requestAnimationFrame(() => board.resize());
-      changed();
+      changed(true, false);
     },
     hide() {
       if (root.hidden) return;
