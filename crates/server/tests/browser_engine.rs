@@ -260,6 +260,9 @@ async fn a_game_whose_computer_plays_on_the_server_takes_no_move_from_a_page() {
         .await;
     let rid = g["id"].as_str().unwrap().to_string();
     app.play(&rid, "h8").await;
+    // Its answer first, so that the game stands still while the refusal is checked.
+    let g = app.wait_ply(&rid, 1).await;
+    assert_eq!(g["ply"], 2, "{g}");
     refused(
         &app,
         &app,
