@@ -77,6 +77,9 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     history: Vec<Idx>,
+    /// The last two moves of the game the board was built from (the last first), when
+    /// its position knows them: what came before [`Board::history`].
+    before: [Option<Idx>; 2],
     /// Sum of the points' evaluation shares, by colour and role.
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
@@ -144,6 +147,7 @@ impl Board {
             to_move: pos.to_move(),
             hash: 0,
             history: Vec::with_capacity(size.cells()),
+            before: [None; 2],
             eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
@@ -217,6 +221,14 @@ impl Board {
         }
         b.history.clear();
         b.to_move = to_move;
+        let moves = pos.moves();
+        b.before = [1, 2].map(|k| {
+            moves
+                .len()
+                .checked_sub(k)
+                .map(|n| idx(moves[n]))
+                .filter(|&i| !b.is_empty(i))
+        });
         b
     }
 
@@ -271,6 +283,18 @@ impl Board {
     #[must_use]
     pub fn history(&self) -> &[Idx] {
         &self.history
+    }
+
+    /// The `k`-th most recent move (0: the last), on this board or, before its first,
+    /// in the game it was built from (whose last two moves it keeps).
+    #[must_use]
+    pub fn recent(&self, k: usize) -> Option<Idx> {
+        let n = self.history.len();
+        if k < n {
+            Some(self.history[n - 1 - k])
+        } else {
+            self.before.get(k - n).copied().flatten()
+        }
     }
 
     /// Every on-board index, row by row.

@@ -187,7 +187,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
-/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`.
+/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
+/// `pgame`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -285,6 +286,16 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   nodes a move; not kept in the code.
 ///
 /// Tried and not used:
+/// - Session 21, freestyle at 30,000 nodes a move against the defaults
+///   (`examples/nodeduel.rs`, seeds from 7000, chunks of 50 games), removed from the
+///   code: razoring (a non-PV node not under threat whose static evaluation lies a
+///   margin per ply below alpha returns its quiescence value when that stays below
+///   alpha), to depth 2 with 150 a ply (mean completed depth at 200,000 nodes on the
+///   bench positions 8.5, unchanged): 273-4-273, ±0 (−29..+29) over 550 games; to
+///   depth 3 with 40 a ply (depth 8.9): 241-9-250, −6 (−37..+24) over 500. A late
+///   quiet move within half a logit of the best candidate's policy logit reduced a ply
+///   less: it changed 1 node of 1,820,585 on the bench positions at 200,000 nodes (such
+///   moves are hardly ever late), so no match.
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
 ///   logarithmic late-move reductions (`0.5 + ln(depth)·ln(n)/2`, one more at non-PV
 ///   nodes; depth 7.0): 153-1-146, +8 (−31..+48) over 300 games; move futility (at
@@ -381,6 +392,10 @@ pub struct Features {
     /// Policy pruning and reduction sharper ([`POLICY_PRUNE_GAP_SHARP`],
     /// [`POLICY_REDUCE_GAP_SHARP`]).
     pub policy_sharp: bool,
+    /// The policy sees the game's last two moves at the root and the first ply (as
+    /// its fit did), not only the moves the search played
+    /// ([`crate::eval::policy::Scorer::new`]).
+    pub policy_game_moves: bool,
 }
 
 impl Features {
@@ -411,6 +426,7 @@ impl Features {
         policy_prune: true,
         policy_reduce: true,
         policy_sharp: true,
+        policy_game_moves: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -428,6 +444,7 @@ impl Features {
             policy_prune: false,
             policy_reduce: false,
             policy_sharp: false,
+            policy_game_moves: false,
             ..self
         }
     }
@@ -471,6 +488,8 @@ impl Features {
                 "plmr" => f.policy_reduce = false,
                 "+psharp" => f.policy_sharp = true,
                 "psharp" => f.policy_sharp = false,
+                "+pgame" => f.policy_game_moves = true,
+                "pgame" => f.policy_game_moves = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

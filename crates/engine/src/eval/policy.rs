@@ -96,9 +96,7 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
     let opp = me.opponent();
     let renju = board.rule() == wuzi_rules::Rule::Renju;
     let rb = |c: Color| renju && c == Color::Black;
-    let h = board.history();
-    let last = h.last().copied();
-    let own = h.len().checked_sub(2).map(|k| h[k]);
+    let (last, own) = (board.recent(0), board.recent(1));
     [
         learned::feature(
             rb(me),
@@ -120,7 +118,7 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
 /// sum of the table over [`features`] (the slot values as the board keeps them).
 #[must_use]
 pub fn score(board: &Board, i: Idx) -> i32 {
-    Scorer::new(board).score(board, i)
+    Scorer::new(board, true).score(board, i)
 }
 
 /// [`near_bucket`] by the distances across and down (each below [`MAX_SIDE`]): a table,
@@ -164,12 +162,18 @@ pub struct Scorer {
 
 impl Scorer {
     /// The scorer of `board`'s position (the side to move and its last two moves).
+    /// Without `game_moves` only moves played on the board count (as the search did
+    /// before the switch `pgame`): at its root and first ply the moves of the game
+    /// before it are taken as missing, where the fit saw them.
     #[must_use]
-    pub fn new(board: &Board) -> Scorer {
+    pub fn new(board: &Board, game_moves: bool) -> Scorer {
         let table = table();
-        let h = board.history();
-        let last = h.last().copied();
-        let own = h.len().checked_sub(2).map(|k| h[k]);
+        let (last, own) = if game_moves {
+            (board.recent(0), board.recent(1))
+        } else {
+            let h = board.history();
+            (h.last().copied(), h.len().checked_sub(2).map(|k| h[k]))
+        };
         let near = |start: usize| -> [i32; NEAR_BUCKETS] {
             std::array::from_fn(|b| i32::from(table[start + b]))
         };

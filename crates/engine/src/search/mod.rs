@@ -329,7 +329,7 @@ impl<'a> Worker<'a> {
         let policy = self
             .features
             .policy_order
-            .then(|| eval::policy::Scorer::new(&self.board));
+            .then(|| eval::policy::Scorer::new(&self.board, self.features.policy_game_moves));
         for &m in moves {
             let mut logit = 0;
             let mut s = if let Some(policy) = &policy {
