@@ -276,8 +276,30 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     policy's logits weighing twice as much against killers and history (1,000
 ///     ordering units a logit instead of [`POLICY_ORDER_SCALE`]'s 500; depth 8.6):
 ///     602-17-581, +6 (−13..+26) over 1,200 (seeds 7000–7023).
+/// - Session 21, session 18's switches each off against the defaults (the policy
+///   build), freestyle at 30,000 nodes a move (seeds from 7000, chunks of 50 games;
+///   mean completed depth at 200,000 nodes on the bench positions 8.5 with all on):
+///   - `rfp` off (reverse futility to depth 2 only; depth 8.2): 286-11-303, −10
+///     (−38..+18) over 600 games. Stays on.
+///   - `tquiet` off (a move is then quiet by its ordering score: with the policy, a
+///     logit below about 0.06 and no killer or table move; depth 9.3, and half the
+///     nodes of the depth-8 bench): 1,227-21-1,152, +11 (−3..+25) over 2,400 (seeds
+///     7000–7047; by 600 games +9, +16, +7, +12); renju (seeds 6100–6107) 202-0-198,
+///     +3 (−31..+38) over 400. No gain shown: stays on (the next candidate to settle).
+///   - `eorder` decides nothing while `policy` orders the moves; it is level 10's
+///     ordering only with `policy` off.
+///   - Against Rapfi (classical), renju at 200 ms a move, the 26 canonical openings
+///     with both colours, b147aa9 (the search of 8df64c1, about 7% faster), quiet
+///     machine (load 0.4 → 1.2): 4-0-48, 7.7%, −432 (−938..−302); as Black 1-0-25, as
+///     White 3-0-23; slowest moves 169.9 / 178.2 ms (3-0-49 at b565add).
 ///
 /// Measured and left off:
+/// - The policy seeing the game's last two moves at the root and first ply (`+pgame`,
+///   [`Features::policy_game_moves`]; the fit saw them, the search did not), session
+///   21, freestyle at 30,000 nodes a move (seeds 7000–7020, chunks of 50 games; mean
+///   completed depth at 200,000 nodes on the bench positions 8.5 → 8.4):
+///   517-19-514, +1 (−20..+22) over 1,050 games. Those nodes are few and ordered by
+///   the table's move and the last iteration's best; left off.
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
 ///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
 ///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
