@@ -20,6 +20,8 @@ pub const PAD: usize = HALF;
 pub const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
 /// Cells of the padded array.
 pub const CELLS: usize = STRIDE * STRIDE;
+// A point's index fits the `u16` the undo log keeps it in.
+const _: () = assert!(CELLS <= u16::MAX as usize);
 /// Index offsets of the four line directions, as `wuzi_rules::board::DIRECTIONS`.
 pub const DIR: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
 
@@ -40,7 +42,7 @@ pub const fn pos_of(i: Idx) -> Pos {
 
 /// What the board keeps per point, packed into one cache line: `set_cell` touches
 /// forty of them per move, and that is where the search spends its time.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(align(64))]
 struct Point {
     /// Line keys by direction: ternary keys per colour (`key[colour][dir]`), or with a
@@ -56,6 +58,16 @@ struct Point {
     value: [i16; 2],
     /// Evaluation share per colour and role ([`eval::Combo::eval`]).
     eval: [[i16; 2]; 2],
+}
+
+/// What a move changed besides its own cell, for [`Board::undo`] to put back: the sums
+/// and counts before it, and where its saved copies of the points whose line keys it
+/// touched start in [`Board::saved`].
+#[derive(Clone, Copy)]
+struct Undo {
+    saved_from: usize,
+    eval_sum: [[i32; 2]; 2],
+    threat_count: [[u16; THREAT_KINDS]; 2],
 }
 
 /// Side salt so the side to move is part of the hash.
@@ -77,6 +89,16 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     history: Vec<Idx>,
+    /// The last two moves of the game the board was built from (the last first), when
+    /// its position knows them: what came before [`Board::history`].
+    before: [Option<Idx>; 2],
+    /// One entry per move of [`Board::history`].
+    undo_log: Vec<Undo>,
+    /// The points the moves of [`Board::history`] touched, as they were before, with
+    /// their indices in `saved_at`: undoing a move copies them back, which is cheaper
+    /// than working out their patterns again.
+    saved: Vec<Point>,
+    saved_at: Vec<u16>,
     /// Sum of the points' evaluation shares, by colour and role.
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
@@ -144,6 +166,10 @@ impl Board {
             to_move: pos.to_move(),
             hash: 0,
             history: Vec::with_capacity(size.cells()),
+            before: [None; 2],
+            undo_log: Vec::new(),
+            saved: Vec::new(),
+            saved_at: Vec::new(),
             eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
@@ -216,7 +242,18 @@ impl Board {
             }
         }
         b.history.clear();
+        b.undo_log.clear();
+        b.saved.clear();
+        b.saved_at.clear();
         b.to_move = to_move;
+        let moves = pos.moves();
+        b.before = [1, 2].map(|k| {
+            moves
+                .len()
+                .checked_sub(k)
+                .map(|n| idx(moves[n]))
+                .filter(|&i| !b.is_empty(i))
+        });
         b
     }
 
@@ -271,6 +308,18 @@ impl Board {
     #[must_use]
     pub fn history(&self) -> &[Idx] {
         &self.history
+    }
+
+    /// The `k`-th most recent move (0: the last), on this board or, before its first,
+    /// in the game it was built from (whose last two moves it keeps).
+    #[must_use]
+    pub fn recent(&self, k: usize) -> Option<Idx> {
+        let n = self.history.len();
+        if k < n {
+            Some(self.history[n - 1 - k])
+        } else {
+            self.before.get(k - n).copied().flatten()
+        }
     }
 
     /// Every on-board index, row by row.
@@ -551,6 +600,12 @@ impl Board {
     /// Plays a stone of the side to move at the empty point `i`.
     pub fn play(&mut self, i: Idx) {
         let c = self.to_move;
+        self.undo_log.push(Undo {
+            saved_from: self.saved.len(),
+            eval_sum: self.eval_sum,
+            threat_count: self.threat_count,
+        });
+        self.save_lines(i);
         self.remove_point(i);
         self.set_cell(i, pattern::stone_code(c));
         self.hash ^= zobrist::key(pos_of(i), c);
@@ -572,9 +627,32 @@ impl Board {
         self.held[c.index()] -= u32::from(self.bubbles[i]);
         self.mirror.set(pos_of(i), Cell::Empty);
         self.hash ^= zobrist::key(pos_of(i), c);
-        self.set_cell(i, pattern::EMPTY);
-        self.refresh(i);
-        self.add_point(i);
+        let u = self
+            .undo_log
+            .pop()
+            .expect("every move of the history has its undo entry");
+        for k in (u.saved_from..self.saved.len()).rev() {
+            self.points[usize::from(self.saved_at[k])] = self.saved[k];
+        }
+        self.saved.truncate(u.saved_from);
+        self.saved_at.truncate(u.saved_from);
+        self.cells[i] = pattern::EMPTY as u8;
+        self.eval_sum = u.eval_sum;
+        self.threat_count = u.threat_count;
+    }
+
+    /// Saves the points whose line keys a stone at `i` changes ([`Board::set_cell`]'s).
+    fn save_lines(&mut self, i: Idx) {
+        for &off in &DIR {
+            for o in 1..=HALF as isize {
+                for j in [i as isize - off * o, i as isize + off * o] {
+                    if (0..CELLS as isize).contains(&j) {
+                        self.saved.push(self.points[j as usize]);
+                        self.saved_at.push(j as u16);
+                    }
+                }
+            }
+        }
     }
 
     /// Plays a null move (passes).
@@ -782,6 +860,47 @@ mod tests {
         )
         .unwrap();
         Position::from_game(&game)
+    }
+
+    /// Undoing a line of moves puts back every point, cell, sum and count exactly as
+    /// they were (undo copies the saved points back rather than working them out).
+    #[test]
+    fn undo_restores_the_board_exactly() {
+        let mut rng = wuzi_rules::random::SplitMix64::new(21);
+        for rule in Rule::ALL {
+            for learned in [false, true] {
+                let mut b = Board::with_eval(&pos(rule, "h8 h9 i7"), learned);
+                let start = b.clone();
+                let mut line = Vec::new();
+                for depth in 0..40 {
+                    let empties: Vec<Idx> = b
+                        .points()
+                        .iter()
+                        .copied()
+                        .filter(|&i| b.is_empty(i))
+                        .collect();
+                    b.play(empties[rng.below(empties.len())]);
+                    line.push(b.clone());
+                    // Back up a few plies now and then, as a search does.
+                    if depth % 7 == 6 {
+                        for _ in 0..3 {
+                            b.undo();
+                            line.pop();
+                        }
+                        assert_eq!(b.points, line.last().unwrap_or(&start).points);
+                    }
+                }
+                while b.ply() > 0 {
+                    b.undo();
+                }
+                assert_eq!(b.points, start.points, "{rule}");
+                assert_eq!(b.cells, start.cells, "{rule}");
+                assert_eq!(b.eval_sum, start.eval_sum, "{rule}");
+                assert_eq!(b.threat_count, start.threat_count, "{rule}");
+                assert_eq!(b.hash(), start.hash(), "{rule}");
+                assert!(b.saved.is_empty() && b.undo_log.is_empty());
+            }
+        }
     }
 
     /// Incremental keys, patterns, sums and counts equal a board built from scratch,

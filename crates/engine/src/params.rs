@@ -187,7 +187,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
-/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`.
+/// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
+/// `pgame`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -275,8 +276,30 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     policy's logits weighing twice as much against killers and history (1,000
 ///     ordering units a logit instead of [`POLICY_ORDER_SCALE`]'s 500; depth 8.6):
 ///     602-17-581, +6 (−13..+26) over 1,200 (seeds 7000–7023).
+/// - Session 21, session 18's switches each off against the defaults (the policy
+///   build), freestyle at 30,000 nodes a move (seeds from 7000, chunks of 50 games;
+///   mean completed depth at 200,000 nodes on the bench positions 8.5 with all on):
+///   - `rfp` off (reverse futility to depth 2 only; depth 8.2): 286-11-303, −10
+///     (−38..+18) over 600 games. Stays on.
+///   - `tquiet` off (a move is then quiet by its ordering score: with the policy, a
+///     logit below about 0.06 and no killer or table move; depth 9.3, and half the
+///     nodes of the depth-8 bench): 1,227-21-1,152, +11 (−3..+25) over 2,400 (seeds
+///     7000–7047; by 600 games +9, +16, +7, +12); renju (seeds 6100–6107) 202-0-198,
+///     +3 (−31..+38) over 400. No gain shown: stays on (the next candidate to settle).
+///   - `eorder` decides nothing while `policy` orders the moves; it is level 10's
+///     ordering only with `policy` off.
+///   - Against Rapfi (classical), renju at 200 ms a move, the 26 canonical openings
+///     with both colours, b147aa9 (the search of 8df64c1, about 7% faster), quiet
+///     machine (load 0.4 → 1.2): 4-0-48, 7.7%, −432 (−938..−302); as Black 1-0-25, as
+///     White 3-0-23; slowest moves 169.9 / 178.2 ms (3-0-49 at b565add).
 ///
 /// Measured and left off:
+/// - The policy seeing the game's last two moves at the root and first ply (`+pgame`,
+///   [`Features::policy_game_moves`]; the fit saw them, the search did not), session
+///   21, freestyle at 30,000 nodes a move (seeds 7000–7020, chunks of 50 games; mean
+///   completed depth at 200,000 nodes on the bench positions 8.5 → 8.4):
+///   517-19-514, +1 (−20..+22) over 1,050 games. Those nodes are few and ordered by
+///   the table's move and the last iteration's best; left off.
 /// - Internal iterative reduction (`+iir`: a node without a table entry is searched a
 ///   ply shallower from depth [`IIR_MIN_DEPTH`] on): +14 (−48..+78) and −28 (−83..+25)
 ///   freestyle over 120 and 160 games at 30,000 nodes a move, together −10 (−51..+31).
@@ -285,6 +308,16 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   nodes a move; not kept in the code.
 ///
 /// Tried and not used:
+/// - Session 21, freestyle at 30,000 nodes a move against the defaults
+///   (`examples/nodeduel.rs`, seeds from 7000, chunks of 50 games), removed from the
+///   code: razoring (a non-PV node not under threat whose static evaluation lies a
+///   margin per ply below alpha returns its quiescence value when that stays below
+///   alpha), to depth 2 with 150 a ply (mean completed depth at 200,000 nodes on the
+///   bench positions 8.5, unchanged): 273-4-273, ±0 (−29..+29) over 550 games; to
+///   depth 3 with 40 a ply (depth 8.9): 241-9-250, −6 (−37..+24) over 500. A late
+///   quiet move within half a logit of the best candidate's policy logit reduced a ply
+///   less: it changed 1 node of 1,820,585 on the bench positions at 200,000 nodes (such
+///   moves are hardly ever late), so no match.
 /// - Session 18, freestyle at 30,000 nodes a move as above, removed from the code:
 ///   logarithmic late-move reductions (`0.5 + ln(depth)·ln(n)/2`, one more at non-PV
 ///   nodes; depth 7.0): 153-1-146, +8 (−31..+48) over 300 games; move futility (at
@@ -381,6 +414,10 @@ pub struct Features {
     /// Policy pruning and reduction sharper ([`POLICY_PRUNE_GAP_SHARP`],
     /// [`POLICY_REDUCE_GAP_SHARP`]).
     pub policy_sharp: bool,
+    /// The policy sees the game's last two moves at the root and the first ply (as
+    /// its fit did), not only the moves the search played
+    /// ([`crate::eval::policy::Scorer::new`]).
+    pub policy_game_moves: bool,
 }
 
 impl Features {
@@ -411,6 +448,7 @@ impl Features {
         policy_prune: true,
         policy_reduce: true,
         policy_sharp: true,
+        policy_game_moves: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -428,6 +466,7 @@ impl Features {
             policy_prune: false,
             policy_reduce: false,
             policy_sharp: false,
+            policy_game_moves: false,
             ..self
         }
     }
@@ -471,6 +510,8 @@ impl Features {
                 "plmr" => f.policy_reduce = false,
                 "+psharp" => f.policy_sharp = true,
                 "psharp" => f.policy_sharp = false,
+                "+pgame" => f.policy_game_moves = true,
+                "pgame" => f.policy_game_moves = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

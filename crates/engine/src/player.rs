@@ -310,6 +310,7 @@ mod tests {
             policy_prune: true,
             policy_reduce: true,
             policy_sharp: true,
+            policy_game_moves: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

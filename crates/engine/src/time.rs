@@ -41,8 +41,8 @@ const MOVE_SOFT_PERCENT: u32 = 100;
 /// move about to be played: the search stops this much before the hard limit, so even
 /// a search cut short mid-iteration plays a move the opponent's VCT was looked for
 /// after (at 200 ms a move, about 17 ms: some 5,000 solver nodes; 15 before, see
-/// [`MOVE_SOFT_PERCENT`]). A search limited by nodes alone keeps back the same share
-/// of its nodes (see [`crate::SearchLimits::nodes`]).
+/// `MOVE_SOFT_PERCENT` in this module). A search limited by nodes alone keeps back the
+/// same share of its nodes (see [`crate::SearchLimits::nodes`]).
 pub const FINAL_CHECK_PERCENT: u32 = 10;
 
 /// The part of `t` the search may use.

@@ -13,8 +13,11 @@
 
 use std::sync::OnceLock;
 
+use wuzi_rules::Color;
+
 use super::learned::{self, CLASSES, SLOTS};
 use super::{ROLE_MOVER, ROLE_WAITER, THREAT_KINDS};
+
 use crate::board::{Board, Idx, STRIDE};
 
 /// Buckets of a point's place relative to one earlier move ([`near_bucket`]).
@@ -92,10 +95,8 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
     let me = board.to_move();
     let opp = me.opponent();
     let renju = board.rule() == wuzi_rules::Rule::Renju;
-    let rb = |c: wuzi_rules::Color| renju && c == wuzi_rules::Color::Black;
-    let h = board.history();
-    let last = h.last().copied();
-    let own = h.len().checked_sub(2).map(|k| h[k]);
+    let rb = |c: Color| renju && c == Color::Black;
+    let (last, own) = (board.recent(0), board.recent(1));
     [
         learned::feature(
             rb(me),
@@ -117,21 +118,101 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
 /// sum of the table over [`features`] (the slot values as the board keeps them).
 #[must_use]
 pub fn score(board: &Board, i: Idx) -> i32 {
-    let t = table();
-    let me = board.to_move();
-    let opp = me.opponent();
-    let h = board.history();
-    let last = h.last().copied();
-    let own = h.len().checked_sub(2).map(|k| h[k]);
-    board.policy_share(i, me, ROLE_MOVER)
-        + board.policy_share(i, opp, ROLE_WAITER)
-        + i32::from(t[NEAR_START + near_bucket(i, last)])
-        + i32::from(t[NEAR_START + NEAR_BUCKETS + near_bucket(i, own)])
-        + i32::from(
-            t[PAIR_START
-                + board.threat(i, me) as usize * THREAT_KINDS
-                + board.threat(i, opp) as usize],
-        )
+    Scorer::new(board, true).score(board, i)
+}
+
+/// [`near_bucket`] by the distances across and down (each below [`MAX_SIDE`]): a table,
+/// so that scoring a point needs no branches.
+const BUCKET_BY_DISTANCE: [[u8; MAX_SIDE]; MAX_SIDE] = {
+    let mut t = [[0u8; MAX_SIDE]; MAX_SIDE];
+    let mut dx = 0;
+    while dx < MAX_SIDE {
+        let mut dy = 0;
+        while dy < MAX_SIDE {
+            let d = if dx > dy { dx } else { dy };
+            let aligned = dx == 0 || dy == 0 || dx == dy;
+            t[dx][dy] = match (aligned, d) {
+                (true, 1..=4) => (d - 1) as u8,
+                (true, _) => 6,
+                (false, 1..=2) => 3 + d as u8,
+                (false, 3) => 7,
+                _ => 8,
+            };
+            dy += 1;
+        }
+        dx += 1;
+    }
+    t
+};
+/// The largest board side.
+const MAX_SIDE: usize = wuzi_rules::pos::MAX_SIDE as usize;
+
+/// The policy of one position, ready to score its points: the place values relative to
+/// the last two moves are looked up once, not for every point (the search scores every
+/// candidate of a node).
+#[derive(Debug)]
+pub struct Scorer {
+    table: &'static [i16],
+    me: Color,
+    /// Column and row of the last move and of the mover's own last move.
+    moves: [Option<(usize, usize)>; 2],
+    /// The table's place values relative to those moves, by bucket.
+    near: [[i32; NEAR_BUCKETS]; 2],
+}
+
+impl Scorer {
+    /// The scorer of `board`'s position (the side to move and its last two moves).
+    /// Without `game_moves` only moves played on the board count (as the search did
+    /// before the switch `pgame`): at its root and first ply the moves of the game
+    /// before it are taken as missing, where the fit saw them.
+    #[must_use]
+    pub fn new(board: &Board, game_moves: bool) -> Scorer {
+        let table = table();
+        let (last, own) = if game_moves {
+            (board.recent(0), board.recent(1))
+        } else {
+            let h = board.history();
+            (h.last().copied(), h.len().checked_sub(2).map(|k| h[k]))
+        };
+        let near = |start: usize| -> [i32; NEAR_BUCKETS] {
+            std::array::from_fn(|b| i32::from(table[start + b]))
+        };
+        Scorer {
+            table,
+            me: board.to_move(),
+            moves: [last, own].map(|m| m.map(|m| (m % STRIDE, m / STRIDE))),
+            near: [near(NEAR_START), near(NEAR_START + NEAR_BUCKETS)],
+        }
+    }
+
+    /// The place value of the point at column `x`, row `y` relative to move `k`.
+    #[inline]
+    fn near(&self, k: usize, x: usize, y: usize) -> i32 {
+        let b = match self.moves[k] {
+            Some((mx, my)) => usize::from(BUCKET_BY_DISTANCE[x.abs_diff(mx)][y.abs_diff(my)]),
+            None => 9,
+        };
+        self.near[k][b]
+    }
+
+    /// [`score`] of the empty point `i` of `board`, the position this scorer was made
+    /// for.
+    #[inline]
+    #[must_use]
+    pub fn score(&self, board: &Board, i: Idx) -> i32 {
+        let me = self.me;
+        let opp = me.opponent();
+        let (x, y) = (i % STRIDE, i / STRIDE);
+        board.policy_share(i, me, ROLE_MOVER)
+            + board.policy_share(i, opp, ROLE_WAITER)
+            + self.near(0, x, y)
+            + self.near(1, x, y)
+            + i32::from(
+                self.table[PAIR_START
+                    + board.threat(i, me) as usize * THREAT_KINDS
+                    + board.threat(i, opp) as usize],
+            )
+    }
 }
 
 #[cfg(test)]
@@ -178,5 +259,26 @@ mod tests {
         assert_eq!(near_bucket(m + STRIDE + 2, Some(m)), 5);
         assert_eq!(near_bucket(m + 3 * STRIDE + 1, Some(m)), 7);
         assert_eq!(near_bucket(m, None), 9);
+    }
+
+    /// The scorer's bucket table gives [`near_bucket`]'s buckets, wherever the two
+    /// points lie.
+    #[test]
+    fn the_bucket_table_agrees_with_near_bucket() {
+        use crate::board::PAD;
+        for (x0, y0) in [(PAD, PAD), (12, 9), (30, 30)] {
+            let m = y0 * STRIDE + x0;
+            for y in PAD..PAD + MAX_SIDE {
+                for x in PAD..PAD + MAX_SIDE {
+                    let i = y * STRIDE + x;
+                    if i != m {
+                        assert_eq!(
+                            usize::from(BUCKET_BY_DISTANCE[x.abs_diff(x0)][y.abs_diff(y0)]),
+                            near_bucket(i, Some(m))
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -151,7 +151,7 @@ pub struct Worker<'a> {
     pub seldepth: usize,
     killers: Vec<[Idx; 2]>,
     history: Vec<i32>,
-    move_buf: Vec<Vec<(Idx, i32)>>,
+    move_buf: Vec<Vec<Scored>>,
     /// Per-ply buffers of the generated moves (no allocation per node).
     gen_buf: Vec<Vec<Idx>>,
     pv: Vec<Vec<Idx>>,
@@ -179,6 +179,23 @@ pub struct Worker<'a> {
 impl std::fmt::Debug for Worker<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Worker {} ({} nodes)", self.id, self.nodes)
+    }
+}
+
+/// A move of a node's list with its ordering score and, when the policy orders the
+/// moves, its policy logit (hundredths), kept so that pruning and reductions need not
+/// score it again.
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Idx,
+    order: i32,
+    logit: i32,
+}
+
+impl Scored {
+    /// Highest ordering score first, ties by point.
+    fn by_order(a: &Scored, b: &Scored) -> std::cmp::Ordering {
+        b.order.cmp(&a.order).then(a.mv.cmp(&b.mv))
     }
 }
 
@@ -306,18 +323,17 @@ impl<'a> Worker<'a> {
 
     /// Orders `moves` for the node at `ply` (hash move first). Returns the highest
     /// policy logit among them (hundredths; 0 unless the policy orders the moves).
-    fn score_moves(
-        &self,
-        moves: &[Idx],
-        tt_move: Idx,
-        ply: usize,
-        out: &mut Vec<(Idx, i32)>,
-    ) -> i32 {
+    fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<Scored>) -> i32 {
         out.clear();
         let mut top_logit = i32::MIN;
+        let policy = self
+            .features
+            .policy_order
+            .then(|| eval::policy::Scorer::new(&self.board, self.features.policy_game_moves));
         for &m in moves {
-            let mut s = if self.features.policy_order {
-                let logit = eval::policy::score(&self.board, m);
+            let mut logit = 0;
+            let mut s = if let Some(policy) = &policy {
+                logit = policy.score(&self.board, m);
                 top_logit = top_logit.max(logit);
                 movegen::order_score_policy_from(&self.board, m, logit)
             } else if self.features.eval_order {
@@ -333,9 +349,13 @@ impl<'a> Worker<'a> {
                 s += 1_500;
             }
             s += self.history[self.history_index(m)] / 64;
-            out.push((m, s));
+            out.push(Scored {
+                mv: m,
+                order: s,
+                logit,
+            });
         }
-        out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out.sort_unstable_by(Scored::by_order);
         if top_logit == i32::MIN { 0 } else { top_logit }
     }
 
@@ -539,7 +559,12 @@ impl<'a> Worker<'a> {
         let mut best_move: Idx = 0;
         let orig_alpha = alpha;
         let forced_node = forced.is_some() || moves.len() == 1;
-        for (n, &(m, order)) in moves.iter().enumerate() {
+        for (n, scored) in moves.iter().enumerate() {
+            let Scored {
+                mv: m,
+                order,
+                logit,
+            } = *scored;
             // Late-move pruning: at shallow quiet nodes skip the tail.
             let quiet = !restricted
                 && if self.features.threat_quiet {
@@ -564,7 +589,7 @@ impl<'a> Worker<'a> {
                 && n > 0
                 && (self.features.policy_prune || self.features.policy_reduce)
             {
-                top_logit - eval::policy::score(&self.board, m)
+                top_logit - logit
             } else {
                 0
             };
@@ -670,8 +695,8 @@ impl<'a> Worker<'a> {
                         let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
                         let hi = self.history_index(m);
                         self.history[hi] += bonus * 32 - self.history[hi] * bonus / 512;
-                        for &(q, _) in &moves[..n] {
-                            let hq = self.history_index(q);
+                        for q in &moves[..n] {
+                            let hq = self.history_index(q.mv);
                             self.history[hq] -= bonus * 32 + self.history[hq] * bonus / 512;
                         }
                         break;
@@ -781,12 +806,15 @@ impl<'a> Worker<'a> {
             if (t == Threat::Block4Flex3 || (t == Threat::Block4 && qply == 0))
                 && self.board.is_legal(i)
             {
-                let order = movegen::order_score(&self.board, i);
-                moves.push((i, order));
+                moves.push(Scored {
+                    mv: i,
+                    order: movegen::order_score(&self.board, i),
+                    logit: 0,
+                });
             }
         }
-        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for &(m, _) in &moves {
+        moves.sort_unstable_by(Scored::by_order);
+        for &Scored { mv: m, .. } in &moves {
             self.board.play(m);
             let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.board.undo();
