@@ -285,7 +285,11 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     logit below about 0.06 and no killer or table move; depth 9.3, and half the
 ///     nodes of the depth-8 bench): 1,227-21-1,152, +11 (−3..+25) over 2,400 (seeds
 ///     7000–7047; by 600 games +9, +16, +7, +12); renju (seeds 6100–6107) 202-0-198,
-///     +3 (−31..+38) over 400. No gain shown: stays on (the next candidate to settle).
+///     +3 (−31..+38) over 400. Settled after the merge (b9e9a89, the same search):
+///     freestyle seeds 7048–7071 640-12-548, +27 (+7..+46) over 1,200, so
+///     **1,867-33-1,700, +16 (+5..+27) over 3,600**; renju seeds 6108–6123 420-6-374,
+///     +20 (−4..+44) over 800, so 622-6-572, +14 (−5..+34) over 1,200. **Off for
+///     level 10** (as it already was for the levels); bench signature 94,068 → 90,274.
 ///   - `eorder` decides nothing while `policy` orders the moves; it is level 10's
 ///     ordering only with `policy` off.
 ///   - Against Rapfi (classical), renju at 200 ms a move, the 26 canonical openings
@@ -441,7 +445,7 @@ impl Features {
         iir: false,
         deep_futility: true,
         eval_order: true,
-        threat_quiet: true,
+        threat_quiet: false,
         alt_weights: false,
         exact_forbidden: true,
         policy_order: true,
