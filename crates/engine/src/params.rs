@@ -289,7 +289,12 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     freestyle seeds 7048–7071 640-12-548, +27 (+7..+46) over 1,200, so
 ///     **1,867-33-1,700, +16 (+5..+27) over 3,600**; renju seeds 6108–6123 420-6-374,
 ///     +20 (−4..+44) over 800, so 622-6-572, +14 (−5..+34) over 1,200. **Off for
-///     level 10** (as it already was for the levels); bench signature 94,068 → 90,274.
+///     level 10** (as it already was for the levels); bench signature 94,068 → 90,274;
+///     depth at 180 ms (`examples/depth.rs ms 180`) 8.4 → 9.0–9.1. Against the peers
+///     at 200 ms, freestyle, 52 games, quiet machine (0ba4e58): Rapfi (classical)
+///     4-0-48, 7.7%, −432 (−938..−302), slowest moves 176.2 / 178.7 ms; Carbon 2.3
+///     43-1-8, 83.7%, +284 (+180..+464), slowest 169.4 / 174.9 ms: within the noise of
+///     c6b5f43's 6-0-46 and 45-2-5.
 ///   - `eorder` decides nothing while `policy` orders the moves; it is level 10's
 ///     ordering only with `policy` off.
 ///   - Against Rapfi (classical), renju at 200 ms a move, the 26 canonical openings
