@@ -862,6 +862,17 @@ mod tests {
         Position::from_game(&game)
     }
 
+    /// An empty point of `b`, drawn with `rng`.
+    fn random_empty(b: &Board, rng: &mut wuzi_rules::random::SplitMix64) -> Idx {
+        let empties: Vec<Idx> = b
+            .points()
+            .iter()
+            .copied()
+            .filter(|&i| b.is_empty(i))
+            .collect();
+        empties[rng.below(empties.len())]
+    }
+
     /// Undoing a line of moves puts back every point, cell, sum and count exactly as
     /// they were (undo copies the saved points back rather than working them out).
     #[test]
@@ -873,13 +884,7 @@ mod tests {
                 let start = b.clone();
                 let mut line = Vec::new();
                 for depth in 0..40 {
-                    let empties: Vec<Idx> = b
-                        .points()
-                        .iter()
-                        .copied()
-                        .filter(|&i| b.is_empty(i))
-                        .collect();
-                    b.play(empties[rng.below(empties.len())]);
+                    b.play(random_empty(&b, &mut rng));
                     line.push(b.clone());
                     // Back up a few plies now and then, as a search does.
                     if depth % 7 == 6 {
@@ -924,13 +929,7 @@ mod tests {
                         q
                     };
                 } else {
-                    let empties: Vec<Idx> = b
-                        .points()
-                        .iter()
-                        .copied()
-                        .filter(|&i| b.is_empty(i))
-                        .collect();
-                    let m = empties[rng.below(empties.len())];
+                    let m = random_empty(&b, &mut rng);
                     b.play(m);
                     learned.play(m);
                     p.play(pos_of(m)).unwrap();
