@@ -11,6 +11,9 @@
 //!   --rules R    only games of these rules, comma-separated (default: all)
 //!   --out DIR    write the table there as eval-<checksum>.bin
 //!   --prior      write the hand-set table (no fit)
+//!   --mask       fit the threat-mask term ([`eval::mask`]) alone, the points' shares
+//!                fixed at the table in use; writes mask-<checksum>.bin
+//!   --mask-sigma S  spread of the mask values' prior around 0 (default 20)
 //!   --exact-forbidden  renju: Black's double threes that the exact check finds
 //!                forbidden are forbidden points, as the engine's `rforbid` switch
 //!                evaluates them
@@ -31,7 +34,7 @@
 //! out to check the fit.
 
 use wuzi_engine::board::{Board, idx};
-use wuzi_engine::eval::{self, learned};
+use wuzi_engine::eval::{self, learned, mask};
 use wuzi_engine::params::{EVAL_SCALE, THREATENED_LEAF};
 use wuzi_engine::selfplay::Record;
 use wuzi_engine::{Position, Score};
@@ -40,6 +43,8 @@ use wuzi_rules::{Game, GameConfig, Rule};
 /// One position: its features (learned-table slots, with repeats) and target.
 struct Sample {
     slots: Vec<(u32, f32)>,
+    /// The threat mask's place ([`mask::index`]), after the slots in the weights.
+    mask: u32,
     /// The fixed part of the evaluation (the threatened-leaf term), evaluation units.
     offset: f32,
     /// The blended target and the game result alone, for the side to move.
@@ -58,6 +63,8 @@ struct Options {
     out: Option<String>,
     prior_only: bool,
     exact_forbidden: bool,
+    mask: bool,
+    mask_sigma: f64,
     files: Vec<String>,
 }
 
@@ -70,6 +77,8 @@ fn options() -> Result<Options, String> {
         out: None,
         prior_only: false,
         exact_forbidden: false,
+        mask: false,
+        mask_sigma: 20.0,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -87,6 +96,12 @@ fn options() -> Result<Options, String> {
             "--out" => o.out = Some(value("--out")?),
             "--prior" => o.prior_only = true,
             "--exact-forbidden" => o.exact_forbidden = true,
+            "--mask" => o.mask = true,
+            "--mask-sigma" => {
+                o.mask_sigma = value("--mask-sigma")?
+                    .parse()
+                    .map_err(|_| "bad --mask-sigma")?;
+            }
             _ => o.files.push(a),
         }
     }
@@ -160,6 +175,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
                     };
                     out.push(Sample {
                         slots,
+                        mask: (learned::FEATURES + mask::index(&board)) as u32,
                         offset,
                         target: o.alpha * result + (1.0 - o.alpha) * score_p,
                         result,
@@ -176,6 +192,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
 /// The evaluation of a sample under weights `w` (evaluation units).
 fn eval_of(s: &Sample, w: &[f64]) -> f64 {
     f64::from(s.offset)
+        + w[s.mask as usize]
         + s.slots
             .iter()
             .map(|&(i, n)| w[i as usize] * f64::from(n))
@@ -200,9 +217,19 @@ fn run() -> Result<(), String> {
     let o = options()?;
     let unit = f64::from(EVAL_SCALE);
     let prior = learned::prior();
-    let w0: Vec<f64> = prior.iter().map(|&v| f64::from(v) / unit).collect();
+    let mut w0: Vec<f64> = prior.iter().map(|&v| f64::from(v) / unit).collect();
+    if o.mask {
+        // The points' shares are the table in use, held fixed.
+        w0 = learned::table()
+            .iter()
+            .map(|&v| f64::from(v) / unit)
+            .collect();
+    }
+    w0.resize(learned::FEATURES + mask::FEATURES, 0.0);
+    // Which weights the fit moves: the shares, or with --mask the mask values alone.
+    let fitted = |i: usize| (i >= learned::FEATURES) == o.mask;
     if o.prior_only {
-        return write(&o, &prior);
+        return write(&o, &prior, "eval");
     }
     if o.files.is_empty() {
         return Err("give files of `wuzi selfplay` records".into());
@@ -256,6 +283,7 @@ fn run() -> Result<(), String> {
     let (mut m1, mut m2) = (vec![0.0; m], vec![0.0; m]);
     let lr = 1.0;
     let prior_pull = 1.0 / (n as f64 * o.sigma * o.sigma);
+    let mask_pull = 1.0 / (n as f64 * o.mask_sigma * o.mask_sigma);
     for step in 1..=o.epochs {
         let mut g = vec![0.0; m];
         for s in &samples {
@@ -263,9 +291,15 @@ fn run() -> Result<(), String> {
             for &(i, c) in &s.slots {
                 g[i as usize] += e * f64::from(c) / k;
             }
+            g[s.mask as usize] += e / k;
         }
-        for i in 0..m {
-            let gi = g[i] / n as f64 + prior_pull * (w[i] - w0[i]);
+        for i in (0..m).filter(|&i| fitted(i)) {
+            let pull = if i < learned::FEATURES {
+                prior_pull
+            } else {
+                mask_pull
+            };
+            let gi = g[i] / n as f64 + pull * (w[i] - w0[i]);
             m1[i] = 0.9 * m1[i] + 0.1 * gi;
             m2[i] = 0.999 * m2[i] + 0.001 * gi * gi;
             let mh = m1[i] / (1.0 - 0.9f64.powi(step as i32));
@@ -283,8 +317,36 @@ fn run() -> Result<(), String> {
         for &(i, c) in &s.slots {
             seen[i as usize] += f64::from(c);
         }
+        seen[s.mask as usize] += 1.0;
     }
-    let mut moved: Vec<usize> = (0..m).filter(|&i| seen[i] >= 1000.0).collect();
+    if o.mask {
+        let mut masks: Vec<usize> = (learned::FEATURES..m)
+            .filter(|&i| seen[i] >= 50.0)
+            .collect();
+        masks.sort_by(|&a, &b| w[b].abs().total_cmp(&w[a].abs()));
+        for &i in masks.iter().take(30) {
+            let x = i - learned::FEATURES;
+            let (class, mover, waiter) = (
+                x / mask::MASKS,
+                x % (1 << mask::SIDE_BITS),
+                (x % mask::MASKS) >> mask::SIDE_BITS,
+            );
+            println!(
+                "{} mover {mover:06b} waiter {waiter:06b} seen {:>7.0}  {:>7.1}",
+                ["free ", "renju"][class],
+                seen[i],
+                w[i]
+            );
+        }
+        let values: Vec<i32> = w[learned::FEATURES..]
+            .iter()
+            .map(|&v| (v * unit).round() as i32)
+            .collect();
+        return write(&o, &values, "mask");
+    }
+    let mut moved: Vec<usize> = (0..learned::FEATURES)
+        .filter(|&i| seen[i] >= 1000.0)
+        .collect();
     moved.sort_by(|&a, &b| (w[b] - w0[b]).abs().total_cmp(&(w[a] - w0[a]).abs()));
     for &i in moved.iter().take(25) {
         let (class, role, s) = (
@@ -306,14 +368,18 @@ fn run() -> Result<(), String> {
             w[i]
         );
     }
-    let fitted: Vec<i32> = w.iter().map(|&v| (v * unit).round() as i32).collect();
-    write(&o, &fitted)
+    let table: Vec<i32> = w[..learned::FEATURES]
+        .iter()
+        .map(|&v| (v * unit).round() as i32)
+        .collect();
+    write(&o, &table, "eval")
 }
 
-/// Writes `table` as a weights file named by its checksum into `--out` (if given).
-fn write(o: &Options, table: &[i32]) -> Result<(), String> {
+/// Writes `table` as a weights file named `<kind>-<checksum>.bin` into `--out` (if
+/// given).
+fn write(o: &Options, table: &[i32], kind: &str) -> Result<(), String> {
     let bytes = learned::encode(table);
-    let name = format!("eval-{:016x}.bin", learned::checksum(&bytes));
+    let name = format!("{kind}-{:016x}.bin", learned::checksum(&bytes));
     if let Some(dir) = &o.out {
         let path = std::path::Path::new(dir).join(&name);
         std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;

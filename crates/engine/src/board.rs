@@ -114,6 +114,8 @@ pub struct Board {
     /// Renju: Black's double-three points are checked exactly in the evaluation
     /// ([`Board::evaluate_exact`]).
     exact_forbidden: bool,
+    /// The threat-mask term is added to the evaluation ([`eval::mask`]).
+    threat_mask: bool,
 }
 
 impl std::fmt::Debug for Board {
@@ -181,6 +183,7 @@ impl Board {
             salt: config_salt(pos),
             source,
             exact_forbidden: false,
+            threat_mask: false,
         };
         for &i in &b.on_board {
             b.cells[i] = pattern::EMPTY as u8;
@@ -530,6 +533,11 @@ impl Board {
         self.exact_forbidden = on;
     }
 
+    /// Whether the evaluation adds the threat-mask term ([`eval::mask`]).
+    pub fn set_threat_mask(&mut self, on: bool) {
+        self.threat_mask = on;
+    }
+
     /// Whether `color`'s double-three points need the exact check to count as threats:
     /// Black under renju, with the check switched on ([`Board::set_exact_forbidden`]).
     #[must_use]
@@ -584,6 +592,9 @@ impl Board {
         let me = self.to_move;
         let mut v = self.eval_sum[me.index()][eval::ROLE_MOVER]
             + self.eval_sum[me.opponent().index()][eval::ROLE_WAITER];
+        if self.threat_mask {
+            v += i32::from(eval::mask::table()[eval::mask::index(self)]);
+        }
         if !eval::THREAT_PRESENT_USED {
             return v;
         }

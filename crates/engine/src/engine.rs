@@ -188,6 +188,7 @@ impl Engine {
         let tm = TimeManager::new(limits, start);
         let mut board = Board::with_source(pos, crate::eval::Source::of(&self.features));
         board.set_exact_forbidden(self.features.exact_forbidden);
+        board.set_threat_mask(self.features.threat_mask);
         let me = board.to_move();
         let opp = me.opponent();
         let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {

@@ -188,7 +188,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`.
+/// `pgame`, `tmask`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -301,6 +301,25 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     with both colours, b147aa9 (the search of 8df64c1, about 7% faster), quiet
 ///     machine (load 0.4 → 1.2): 4-0-48, 7.7%, −432 (−938..−302); as Black 1-0-25, as
 ///     White 3-0-23; slowest moves 169.9 / 178.2 ms (3-0-49 at b565add).
+/// - Session 22, the threat mask (`tmask`, [`crate::eval::mask`]: a fitted value for
+///   the combination of threats both sides hold, 6 bits a side), fitted alone on
+///   6,480 self-play games with the points' shares fixed (`examples/train.rs --mask
+///   --mask-sigma 120`, provenance in `eval/weights/README.md`), against the defaults
+///   at 30,000 nodes a move (`examples/nodeduel.rs`, chunks of 50 games):
+///   - freestyle seeds 7300–7347: 1,246-26-1,128, **+17 (+3..+31) over 2,400** (by
+///     1,200: +16, +18); renju seeds 6300–6311: 323-6-271, **+30 (+3..+58) over 600**;
+///     standard seeds 8300–8307: 214-6-180, +30 (−4..+64) over 400. **On** (level 10 only). Bench signature 90,274 →
+///     117,679 (at depth 4 the changed evaluation prunes less); depth at 180 ms on the
+///     loaded machine 8.1 with and without it (nodes/s unchanged within the noise).
+///   - A first fit with a tighter prior (`--mask-sigma 20`, on the 3,100 games of
+///     r2.txt alone; held-out cross-entropy 0.5273 → 0.5225 against 0.5277 → 0.5144
+///     for the kept one): freestyle 610-9-581, +8 (−11..+28) over 1,200 (seeds
+///     7300–7323); renju 321-4-275, +27 (−1..+55) over 600 (seeds 6300–6311).
+///   - Against the peers at 200 ms a move, the 26 canonical openings with both
+///     colours, quiet machine, before the mask (0ba4e58): PentaZen 0.4.18 freestyle
+///     12-1-39, 24.0%, −200 (−337..−104), as Black 12-1-13, as White 0-0-26, slowest
+///     moves 173.0 / 155.0 ms; Rapfi (classical) standard 12-1-39, 24.0%, −200
+///     (−337..−104), as Black 11-1-14, as White 1-0-25, slowest 171.1 / 177.1 ms.
 ///
 /// Measured and left off:
 /// - The policy seeing the game's last two moves at the root and first ply (`+pgame`,
@@ -427,6 +446,8 @@ pub struct Features {
     /// its fit did), not only the moves the search played
     /// ([`crate::eval::policy::Scorer::new`]).
     pub policy_game_moves: bool,
+    /// The threat-mask term in the evaluation ([`crate::eval::mask`]).
+    pub threat_mask: bool,
 }
 
 impl Features {
@@ -458,6 +479,7 @@ impl Features {
         policy_reduce: true,
         policy_sharp: true,
         policy_game_moves: false,
+        threat_mask: true,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -476,6 +498,7 @@ impl Features {
             policy_reduce: false,
             policy_sharp: false,
             policy_game_moves: false,
+            threat_mask: false,
             ..self
         }
     }
@@ -521,6 +544,8 @@ impl Features {
                 "psharp" => f.policy_sharp = false,
                 "+pgame" => f.policy_game_moves = true,
                 "pgame" => f.policy_game_moves = false,
+                "+tmask" => f.threat_mask = true,
+                "tmask" => f.threat_mask = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

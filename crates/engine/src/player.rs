@@ -311,6 +311,7 @@ mod tests {
             policy_reduce: true,
             policy_sharp: true,
             policy_game_moves: true,
+            threat_mask: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

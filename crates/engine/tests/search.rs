@@ -400,9 +400,14 @@ fn vct_after(
 }
 
 /// A safety check at work: at depth 5 the engine with `without` features plays
-/// `plain` (the test position's point), after which Black has a VCT; with every
-/// feature it plays another move, after which a 2 M-node VCT search finds none.
-fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, plain: &str) {
+/// `plain` (the test position's point), after which Black has a VCT; with `with` it
+/// plays another move, after which a 2 M-node VCT search finds none.
+fn assert_safety_avoids(
+    pos: &Position,
+    with: wuzi_engine::params::Features,
+    without: wuzi_engine::params::Features,
+    plain: &str,
+) {
     let pick = |features| depth5_pick(pos, features);
     let black_vct_after = |m| vct_after(pos, m, None);
     let unsafe_pick = pick(without);
@@ -412,7 +417,7 @@ fn assert_safety_avoids(pos: &Position, without: wuzi_engine::params::Features, 
         "the position no longer tests the safety check"
     );
     assert!(black_vct_after(unsafe_pick).is_some());
-    let safe = pick(wuzi_engine::params::Features::ALL);
+    let safe = pick(with);
     assert_ne!(safe, unsafe_pick);
     assert_eq!(black_vct_after(safe), None, "{} still loses", name(safe));
 }
@@ -449,19 +454,33 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
         final_safety: false,
         ..wuzi_engine::params::Features::ALL
     };
-    assert_safety_avoids(&pos, without, "i8");
+    assert_safety_avoids(&pos, wuzi_engine::params::Features::ALL, without, "i8");
 }
 
 /// Final safety: the move to be played is checked once more, deeper than in each
-/// iteration. At depth 5 the engine without it plays i10.
+/// iteration. At depth 5 the engine without it plays i10. Both are without the
+/// threat mask, whose evaluation steers the depth-5 search to g8 instead; the engine
+/// with every feature must play a move after which Black has no VCT either.
 #[test]
 fn final_safety_catches_the_vct_the_iteration_check_misses() {
     let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
-    let without = wuzi_engine::params::Features {
-        final_safety: false,
+    let with = wuzi_engine::params::Features {
+        threat_mask: false,
         ..wuzi_engine::params::Features::ALL
     };
-    assert_safety_avoids(&pos, without, "i10");
+    let without = wuzi_engine::params::Features {
+        final_safety: false,
+        ..with
+    };
+    assert_eq!(
+        vct_after(
+            &pos,
+            depth5_pick(&pos, wuzi_engine::params::Features::ALL),
+            None
+        ),
+        None
+    );
+    assert_safety_avoids(&pos, with, without, "i10");
 }
 
 /// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5

@@ -2,6 +2,7 @@
 //! the static evaluation sums.
 
 pub mod learned;
+pub mod mask;
 pub mod pattern;
 pub mod policy;
 

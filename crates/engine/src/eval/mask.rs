@@ -1,0 +1,130 @@
+//! The threat mask: a term of the static evaluation for the combination of threats
+//! both sides hold at once. The points' shares ([`super::learned`]) value each point
+//! alone; what a threat is worth also depends on the threats around it on the board
+//! (an open three of the side to move is worth more when the other side has no four to
+//! answer with). The mask is a few bits per side ([`side_bits`]: whether it has a point
+//! making an open three, several of them, a four, a double three, a four-three, an open
+//! four), for the side to move and the other side, and the term is one fitted value per
+//! mask and rule class (`examples/train.rs --mask`).
+//!
+//! The switch `tmask` ([`crate::params::Features::threat_mask`], on for level 10) adds
+//! the term. The fitted values ship in the binary ([`WEIGHTS`]); their provenance is in
+//! `weights/README.md`.
+
+use std::sync::OnceLock;
+
+use wuzi_rules::{Color, Rule};
+
+use super::Threat;
+use crate::board::Board;
+
+/// Bits of one side's part of the mask.
+pub const SIDE_BITS: usize = 6;
+/// Masks per rule class: the side to move's bits, then the other side's.
+pub const MASKS: usize = 1 << (2 * SIDE_BITS);
+/// Rule classes with values of their own: without restrictions (0), renju (1).
+pub const CLASSES: usize = 2;
+/// Values in a table.
+pub const FEATURES: usize = CLASSES * MASKS;
+
+/// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
+/// evaluation unit, by [`index`]. Named by its [`super::learned::checksum`].
+pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-334631d15c726e37.bin");
+/// The name of the shipped table's file.
+pub const WEIGHTS_FILE: &str = "mask-334631d15c726e37.bin";
+
+/// The threats `color` holds, as [`SIDE_BITS`] bits: a point that makes an open three
+/// (bit 0), four or more such points (bit 1), a four (bit 2), a double three (bit 3), a
+/// four-three (bit 4), an open four (bit 5).
+#[must_use]
+pub fn side_bits(board: &Board, color: Color) -> usize {
+    let n = |t: Threat| usize::from(board.threat_count(color, t));
+    usize::from(n(Threat::Flex3) > 0)
+        | usize::from(n(Threat::Flex3) >= 4) << 1
+        | usize::from(n(Threat::Block4) > 0) << 2
+        | usize::from(n(Threat::Flex3x2) > 0) << 3
+        | usize::from(n(Threat::Block4Flex3) > 0) << 4
+        | usize::from(n(Threat::Flex4) > 0) << 5
+}
+
+/// The place of a board's mask in the table.
+#[must_use]
+pub fn index(board: &Board) -> usize {
+    let me = board.to_move();
+    let class = usize::from(board.rule() == Rule::Renju);
+    class * MASKS + (side_bits(board, me) | side_bits(board, me.opponent()) << SIDE_BITS)
+}
+
+/// The mask values in use, in sixteenths of an evaluation unit: the shipped ones, or
+/// for strength tests of a new fit the file named by `WUZI_EVAL_MASK` (read once).
+#[must_use]
+pub fn table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::env::var_os("WUZI_EVAL_MASK").map_or_else(
+            || decode(WEIGHTS),
+            |path| {
+                let bytes = std::fs::read(&path)
+                    .unwrap_or_else(|e| panic!("WUZI_EVAL_MASK {}: {e}", path.display()));
+                decode(&bytes)
+            },
+        )
+    })
+}
+
+/// The values of a mask file.
+fn decode(bytes: &[u8]) -> Vec<i16> {
+    assert_eq!(bytes.len(), FEATURES * 2, "mask file of the wrong size");
+    bytes
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+    use wuzi_rules::{Game, GameConfig, Size, notation};
+
+    fn board_of(moves: &str) -> Board {
+        let size = Size::STANDARD;
+        let moves = notation::parse_moves(moves, size).unwrap();
+        let game = Game::from_moves(GameConfig::new(Rule::Freestyle, size), &moves).unwrap();
+        Board::new(&Position::from_game(&game))
+    }
+
+    /// The shipped table is the one its provenance describes.
+    #[test]
+    fn mask_weights_are_pinned() {
+        let name = format!("mask-{:016x}.bin", super::super::learned::checksum(WEIGHTS));
+        assert_eq!(name, WEIGHTS_FILE);
+        assert_eq!(WEIGHTS.len(), FEATURES * 2);
+    }
+
+    /// An open two gives its side open-three points; a closed three gives a four; the
+    /// side to move's bits come first.
+    #[test]
+    fn masks_follow_the_threats() {
+        // Black: h8 i8 (open two); White: a1 a2 a3 (a three closed by the edge).
+        let b = board_of("h8 a1 i8 a2 o15 a3");
+        let black = side_bits(&b, Color::Black);
+        let white = side_bits(&b, Color::White);
+        assert_eq!(black & 0b1, 1, "an open two makes open-three points");
+        assert_eq!(black & 0b100, 0, "no four for Black");
+        assert_eq!(white & 0b100, 0b100, "a three at the edge can make a four");
+        assert_eq!(b.to_move(), Color::Black);
+        assert_eq!(index(&b), black | white << SIDE_BITS);
+    }
+
+    /// With the switch on, the evaluation adds the mask's value, and only that.
+    #[test]
+    fn the_evaluation_adds_the_mask_value() {
+        let mut b = board_of("h8 h9 i8 i9 j7 a1 g9");
+        let without = b.pattern_eval();
+        b.set_threat_mask(true);
+        let with = b.pattern_eval();
+        assert_eq!(with - without, i32::from(table()[index(&b)]));
+        assert_ne!(with, without, "the shipped table values this mask");
+    }
+}
