@@ -82,6 +82,8 @@ pub struct Board {
     table: &'static PatternTable,
     /// The point combinations: for each colour ([`eval::combo_table`]).
     combos: [&'static [eval::Combo]; 2],
+    /// The policy table the combinations' policy values come from.
+    policy: &'static [i16],
     cells: Vec<u8>,
     points: Vec<Point>,
     cand: Vec<u8>,
@@ -144,9 +146,17 @@ impl Board {
         Board::with_source(pos, source)
     }
 
-    /// The search board of a position, with the evaluation from `source`.
+    /// The search board of a position, with the evaluation from `source` and the
+    /// shipped policy table.
     #[must_use]
     pub fn with_source(pos: &Position, source: eval::Source) -> Board {
+        Board::with_tables(pos, source, false)
+    }
+
+    /// The search board of a position, with the evaluation from `source` and, if
+    /// `alt_policy`, the second policy table ([`eval::policy::alt_table`]).
+    #[must_use]
+    pub fn with_tables(pos: &Position, source: eval::Source, alt_policy: bool) -> Board {
         let size = pos.size();
         let rule = pos.rule();
         let k = pos.k();
@@ -156,9 +166,10 @@ impl Board {
             k,
             table: PatternTable::get(rule, k),
             combos: [
-                eval::combo_table(rule == Rule::Renju, source),
-                eval::combo_table(false, source),
+                eval::combo_table(rule == Rule::Renju, source, alt_policy),
+                eval::combo_table(false, source, alt_policy),
             ],
+            policy: eval::policy::table_for(alt_policy),
             cells: vec![pattern::WALL as u8; CELLS],
             points: vec![Point::default(); CELLS],
             cand: vec![0; CELLS],
@@ -374,6 +385,13 @@ impl Board {
     pub fn policy_share(&self, i: Idx, color: Color, role: usize) -> i32 {
         let c = color.index();
         i32::from(self.combos[c][usize::from(self.points[i].combo[c])].policy[role])
+    }
+
+    /// The learned policy's table this board's [`Board::policy_share`] values come from
+    /// ([`eval::policy::table_for`]).
+    #[must_use]
+    pub fn policy_table(&self) -> &'static [i16] {
+        self.policy
     }
 
     /// The line pattern a `color` stone makes at `i` in direction `d`.

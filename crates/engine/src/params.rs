@@ -188,7 +188,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`.
+/// `pgame`, `altpolicy`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -427,6 +427,9 @@ pub struct Features {
     /// its fit did), not only the moves the search played
     /// ([`crate::eval::policy::Scorer::new`]).
     pub policy_game_moves: bool,
+    /// The policy table is the second one, `WUZI_POLICY_WEIGHTS_ALT`
+    /// ([`crate::eval::policy::alt_table`]): for duels between two fits in one process.
+    pub alt_policy: bool,
 }
 
 impl Features {
@@ -458,6 +461,7 @@ impl Features {
         policy_reduce: true,
         policy_sharp: true,
         policy_game_moves: false,
+        alt_policy: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -509,6 +513,7 @@ impl Features {
                 "+tquiet" => f.threat_quiet = true,
                 "tquiet" => f.threat_quiet = false,
                 "+altweights" => f.alt_weights = true,
+                "+altpolicy" => f.alt_policy = true,
                 "+rforbid" => f.exact_forbidden = true,
                 "rforbid" => f.exact_forbidden = false,
                 "+policy" => f.policy_order = true,
