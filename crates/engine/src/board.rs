@@ -727,8 +727,13 @@ impl Board {
         }
     }
 
-    /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups.
+    /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups. The cell is
+    /// on the board, so every point within [`HALF`] of it lies in the padded array.
     fn set_cell_ternary(&mut self, i: Idx, old: u32, code: u32) {
+        let table: &'static PatternTable = self.table;
+        let Some(tables) = table.ternary_tables() else {
+            return;
+        };
         let digit_delta = [
             pattern::ternary_digit(code, Color::Black) as i32
                 - pattern::ternary_digit(old, Color::Black) as i32,
@@ -736,24 +741,24 @@ impl Board {
                 - pattern::ternary_digit(old, Color::White) as i32,
         ];
         for (d, &off) in DIR.iter().enumerate() {
-            for o in 1..=HALF as isize {
+            for o in 1..=HALF {
                 for (j, rel) in [
-                    (i as isize - off * o, o as i32),
-                    (i as isize + off * o, -(o as i32)),
+                    (i as isize - off * o as isize, o as i32),
+                    (i as isize + off * o as isize, -(o as i32)),
                 ] {
-                    if !(0..CELLS as isize).contains(&j) {
-                        continue;
-                    }
+                    debug_assert!((0..CELLS as isize).contains(&j));
                     let j = j as usize;
                     let place = pattern::POW3[(pattern::shift(rel) / 2) as usize] as i32;
-                    let empty = self.cells[j] == pattern::EMPTY as u8;
-                    for (c, &dd) in digit_delta.iter().enumerate() {
-                        let t = self.points[j].key[c][d].wrapping_add_signed(dd * place);
-                        self.points[j].key[c][d] = t;
-                        if empty {
-                            let pat = self.table.by_ternary(Color::ALL[c], t);
-                            self.set_pattern(j, c, d, pat);
-                        }
+                    let key = &mut self.points[j].key;
+                    let t = [
+                        key[0][d].wrapping_add_signed(digit_delta[0] * place),
+                        key[1][d].wrapping_add_signed(digit_delta[1] * place),
+                    ];
+                    key[0][d] = t[0];
+                    key[1][d] = t[1];
+                    if self.cells[j] == pattern::EMPTY as u8 {
+                        self.set_pattern(j, 0, d, tables[0][t[0] as usize]);
+                        self.set_pattern(j, 1, d, tables[1][t[1] as usize]);
                     }
                 }
             }
