@@ -70,6 +70,24 @@ struct Undo {
     threat_count: [[u16; THREAT_KINDS]; 2],
 }
 
+/// Index offsets of the points within [`HALF`] of a point along its four lines.
+const LINE_OFFSETS: [isize; 8 * HALF] = {
+    let mut t = [0; 8 * HALF];
+    let mut k = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut o = 1;
+        while o <= HALF as isize {
+            t[k] = -DIR[d] * o;
+            t[k + 1] = DIR[d] * o;
+            k += 2;
+            o += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
 /// Side salt so the side to move is part of the hash.
 const SIDE_KEY: u64 = 0x9d3f_2a6b_41c8_e573;
 
@@ -660,17 +678,13 @@ impl Board {
     }
 
     /// Saves the points whose line keys a stone at `i` changes ([`Board::set_cell`]'s).
+    /// The stone is on the board, so all of them lie in the padded array; both lists
+    /// grow by one known length (one capacity check, not forty).
     fn save_lines(&mut self, i: Idx) {
-        for &off in &DIR {
-            for o in 1..=HALF as isize {
-                for j in [i as isize - off * o, i as isize + off * o] {
-                    if (0..CELLS as isize).contains(&j) {
-                        self.saved.push(self.points[j as usize]);
-                        self.saved_at.push(j as u16);
-                    }
-                }
-            }
-        }
+        let at = LINE_OFFSETS.map(|off| i.wrapping_add_signed(off));
+        let points = &self.points;
+        self.saved.extend(at.iter().map(|&j| points[j]));
+        self.saved_at.extend(at.iter().map(|&j| j as u16));
     }
 
     /// Plays a null move (passes).
