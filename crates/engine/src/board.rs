@@ -20,7 +20,7 @@ pub const PAD: usize = HALF;
 pub const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
 /// Cells of the padded array.
 pub const CELLS: usize = STRIDE * STRIDE;
-// A point's index fits the `u16` the undo log keeps it in.
+// A point's index fits the `u16` the hash table keeps a move in.
 const _: () = assert!(CELLS <= u16::MAX as usize);
 /// Index offsets of the four line directions, as `wuzi_rules::board::DIRECTIONS`.
 pub const DIR: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
@@ -114,11 +114,10 @@ pub struct Board {
     before: [Option<Idx>; 2],
     /// One entry per move of [`Board::history`].
     undo_log: Vec<Undo>,
-    /// The points the moves of [`Board::history`] touched, as they were before, with
-    /// their indices in `saved_at`: undoing a move copies them back, which is cheaper
-    /// than working out their patterns again.
+    /// The points the moves of [`Board::history`] touched, as they were before: for
+    /// each move, the points at its [`LINE_OFFSETS`] in that order. Undoing a move
+    /// copies them back, which is cheaper than working out their patterns again.
     saved: Vec<Point>,
-    saved_at: Vec<u16>,
     /// Sum of the points' evaluation shares, by colour and role.
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
@@ -198,7 +197,6 @@ impl Board {
             before: [None; 2],
             undo_log: Vec::new(),
             saved: Vec::new(),
-            saved_at: Vec::new(),
             eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
@@ -273,7 +271,6 @@ impl Board {
         b.history.clear();
         b.undo_log.clear();
         b.saved.clear();
-        b.saved_at.clear();
         b.to_move = to_move;
         let moves = pos.moves();
         b.before = [1, 2].map(|k| {
@@ -667,24 +664,26 @@ impl Board {
             .undo_log
             .pop()
             .expect("every move of the history has its undo entry");
-        for k in (u.saved_from..self.saved.len()).rev() {
-            self.points[usize::from(self.saved_at[k])] = self.saved[k];
+        for (&off, p) in LINE_OFFSETS.iter().zip(&self.saved[u.saved_from..]) {
+            self.points[i.wrapping_add_signed(off)] = *p;
         }
         self.saved.truncate(u.saved_from);
-        self.saved_at.truncate(u.saved_from);
         self.cells[i] = pattern::EMPTY as u8;
         self.eval_sum = u.eval_sum;
         self.threat_count = u.threat_count;
     }
 
     /// Saves the points whose line keys a stone at `i` changes ([`Board::set_cell`]'s).
-    /// The stone is on the board, so all of them lie in the padded array; both lists
-    /// grow by one known length (one capacity check, not forty).
+    /// The stone is on the board, so all of them lie in the padded array; the list
+    /// grows by one known length (one capacity check, not forty), and undo finds the
+    /// points again by the same offsets.
     fn save_lines(&mut self, i: Idx) {
-        let at = LINE_OFFSETS.map(|off| i.wrapping_add_signed(off));
         let points = &self.points;
-        self.saved.extend(at.iter().map(|&j| points[j]));
-        self.saved_at.extend(at.iter().map(|&j| j as u16));
+        self.saved.extend(
+            LINE_OFFSETS
+                .iter()
+                .map(|&off| points[i.wrapping_add_signed(off)]),
+        );
     }
 
     /// Plays a null move (passes).
