@@ -2,7 +2,7 @@
 //! of self-play records (`wuzi selfplay`): the search's own choices.
 //!
 //! ```text
-//! cargo run --release -p wuzi-engine --example policy -- [--epochs N] [--sigma S] [--extra pair,ring1,ring2] [--out DIR] FILES...
+//! cargo run --release -p wuzi-engine --example policy -- [--epochs N] [--sigma S] [--extra pair,ring1,ring2] [--from FILE] [--out DIR] FILES...
 //! ```
 //!
 //! Every searched move of a game is a sample, unless the mover had to block a five
@@ -13,7 +13,9 @@
 //! out; the report compares its top-1 accuracy and the played move's mean rank with
 //! the search's other orderings. Writes `policy-<checksum>.bin` (hundredths of a
 //! logit, little-endian `i16`, by feature). `--extra` adds features the engine does
-//! not have, to see what they would gain ([`EXTRA`]).
+//! not have, to see what they would gain ([`EXTRA`]). `--from FILE` starts from the
+//! values of a policy file instead of 0; with `--epochs 0` it reports how that table
+//! orders the held-out moves.
 
 use wuzi_engine::Position;
 use wuzi_engine::board::{Board, STRIDE, idx};
@@ -97,6 +99,7 @@ fn main() {
     let mut epochs: i32 = 300;
     let mut sigma = 3.0f64;
     let mut out_dir: Option<String> = None;
+    let mut from: Option<String> = None;
     let mut extra = [false; 3];
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -105,6 +108,7 @@ fn main() {
             "--epochs" => epochs = args.next().and_then(|v| v.parse().ok()).expect("--epochs"),
             "--sigma" => sigma = args.next().and_then(|v| v.parse().ok()).expect("--sigma"),
             "--out" => out_dir = args.next(),
+            "--from" => from = args.next(),
             "--extra" => {
                 let list = args.next().expect("--extra");
                 for name in list.split(',') {
@@ -198,6 +202,17 @@ fn main() {
             .map(|(e, _)| e.1)
             .sum::<usize>();
     let mut w = vec![0f64; n];
+    if let Some(path) = from {
+        let bytes = std::fs::read(&path).expect("--from");
+        assert_eq!(
+            bytes.len(),
+            2 * policy::FEATURES,
+            "--from: not a policy file"
+        );
+        for (v, c) in w.iter_mut().zip(bytes.chunks_exact(2)) {
+            *v = f64::from(i16::from_le_bytes([c[0], c[1]])) / 100.0;
+        }
+    }
     let (mut m1, mut m2) = (vec![0f64; n], vec![0f64; n]);
     let (lr, b1, b2) = (0.05, 0.9, 0.999);
     let ntrain = train.len() as f64;
