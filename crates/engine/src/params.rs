@@ -303,6 +303,11 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     White 3-0-23; slowest moves 169.9 / 178.2 ms (3-0-49 at b565add).
 ///
 /// Measured and left off:
+/// - Session 22, a policy refitted with self-play played with the policy (round 2,
+///   eval/weights/README.md: 3,000 games, fitted on those and the first 5,681),
+///   against the shipped table (`+altpolicy`, [`Features::alt_policy`]) at 30,000
+///   nodes a move: freestyle seeds 7100–7123 583-16-601, −5 (−25..+14) over 1,200
+///   games; renju seeds 6200–6207 199-3-198, +1 (−33..+35) over 400. Not shipped.
 /// - The policy seeing the game's last two moves at the root and first ply (`+pgame`,
 ///   [`Features::policy_game_moves`]; the fit saw them, the search did not), session
 ///   21, freestyle at 30,000 nodes a move (seeds 7000–7020, chunks of 50 games; mean
