@@ -7,7 +7,9 @@
 //! ```
 //!
 //! `A` and `B` switch features as `WUZI_FEATURES_OFF` does (`+learned`, `lmr,+rootvct`;
-//! `-` for the defaults). Each of `PAIRS` random openings (3 to 6 stones near the
+//! `-` for the defaults). Two fits meet with `+altweights` (the evaluation table of
+//! `WUZI_EVAL_WEIGHTS_ALT`) or `+altpolicy` (the policy table of
+//! `WUZI_POLICY_WEIGHTS_ALT`) on one side. Each of `PAIRS` random openings (3 to 6 stones near the
 //! centre, as `wuzi selfplay` makes them, from `SEED`) is played twice, each side once
 //! Black; one thread each, `NODES` nodes a move. Prints A's W-D-L, score and Elo with
 //! its 95% interval.

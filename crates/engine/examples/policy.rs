@@ -2,7 +2,7 @@
 //! of self-play records (`wuzi selfplay`): the search's own choices.
 //!
 //! ```text
-//! cargo run --release -p wuzi-engine --example policy -- [--epochs N] [--sigma S] [--out DIR] FILES...
+//! cargo run --release -p wuzi-engine --example policy -- [--epochs N] [--sigma S] [--extra pair,ring1,ring2] [--from FILE] [--out DIR] FILES...
 //! ```
 //!
 //! Every searched move of a game is a sample, unless the mover had to block a five
@@ -12,20 +12,82 @@
 //! logits around 0 (a slot seldom seen keeps about nothing). Every tenth game is held
 //! out; the report compares its top-1 accuracy and the played move's mean rank with
 //! the search's other orderings. Writes `policy-<checksum>.bin` (hundredths of a
-//! logit, little-endian `i16`, by feature).
+//! logit, little-endian `i16`, by feature). `--extra` adds features the engine does
+//! not have, to see what they would gain ([`EXTRA`]). `--from FILE` starts from the
+//! values of a policy file instead of 0; with `--epochs 0` it reports how that table
+//! orders the held-out moves.
 
 use wuzi_engine::Position;
-use wuzi_engine::board::{Board, idx};
+use wuzi_engine::board::{Board, STRIDE, idx};
 use wuzi_engine::eval::{learned, policy};
 use wuzi_engine::movegen;
 use wuzi_engine::selfplay::Record;
 use wuzi_rules::{Game, GameConfig};
 
+/// Features per candidate: the policy's own, then the experimental extras
+/// (`--extra`); [`NONE`] marks an extra left out.
+const PER_CAND: usize = 5 + 3;
+/// No feature.
+const NONE: u16 = u16::MAX;
+/// Extra features tried by `--extra` (values after [`policy::FEATURES`], in this order,
+/// those used only): `pair`, the two place buckets together (10 × 10); `ring1`, own ×
+/// opponent stones on the eight neighbours (9 × 9); `ring2`, own × opponent stones on
+/// the sixteen points at distance 2, each count capped at 8 (9 × 9). The engine scores
+/// none of them: they measure here whether more context would order better (results
+/// in `weights/README.md`); a table fitted with them cannot be loaded.
+const EXTRA: [(&str, usize); 3] = [("pair", 100), ("ring1", 81), ("ring2", 81)];
+
+/// The extra features of the empty point `i` (see [`EXTRA`]), `on` saying which are
+/// used.
+fn extras(board: &Board, i: usize, on: [bool; 3]) -> [u16; 3] {
+    let me = board.to_move();
+    let mut start = policy::FEATURES;
+    let mut out = [NONE; 3];
+    let bucket = |m| policy::near_bucket(i, m);
+    let ring = |r: isize| {
+        let (mut own, mut opp) = (0usize, 0usize);
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if dx.abs().max(dy.abs()) != r {
+                    continue;
+                }
+                let j = (i as isize + dy * STRIDE as isize + dx) as usize;
+                match board.stone(j) {
+                    Some(c) if c == me => own += 1,
+                    Some(_) => opp += 1,
+                    None => {}
+                }
+            }
+        }
+        own.min(8) * 9 + opp.min(8)
+    };
+    for (k, &(_, n)) in EXTRA.iter().enumerate() {
+        if on[k] {
+            let f = match k {
+                0 => bucket(board.recent(0)) * 10 + bucket(board.recent(1)),
+                1 => ring(1),
+                _ => ring(2),
+            };
+            out[k] = (start + f) as u16;
+            start += n;
+        }
+    }
+    out
+}
+
 struct Sample {
     /// Each candidate's features.
-    cands: Vec<[u16; 5]>,
+    cands: Vec<[u16; PER_CAND]>,
     /// The move played, as an index into `cands`.
     played: usize,
+}
+
+/// A candidate's logit under the values `w`.
+fn logit(w: &[f64], f: &[u16; PER_CAND]) -> f64 {
+    f.iter()
+        .filter(|&&k| k != NONE)
+        .map(|&k| w[usize::from(k)])
+        .sum()
 }
 
 /// Rank of the played move (0 = first) under the scores `s`.
@@ -37,6 +99,8 @@ fn main() {
     let mut epochs: i32 = 300;
     let mut sigma = 3.0f64;
     let mut out_dir: Option<String> = None;
+    let mut from: Option<String> = None;
+    let mut extra = [false; 3];
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -44,6 +108,17 @@ fn main() {
             "--epochs" => epochs = args.next().and_then(|v| v.parse().ok()).expect("--epochs"),
             "--sigma" => sigma = args.next().and_then(|v| v.parse().ok()).expect("--sigma"),
             "--out" => out_dir = args.next(),
+            "--from" => from = args.next(),
+            "--extra" => {
+                let list = args.next().expect("--extra");
+                for name in list.split(',') {
+                    let k = EXTRA
+                        .iter()
+                        .position(|e| e.0 == name)
+                        .expect("--extra name");
+                    extra[k] = true;
+                }
+            }
             _ => files.push(a),
         }
     }
@@ -73,7 +148,14 @@ fn main() {
                     {
                         let cands = cand
                             .iter()
-                            .map(|&c| policy::features(&board, c).map(|x| x as u16))
+                            .map(|&c| {
+                                let mut f = [NONE; PER_CAND];
+                                for (k, x) in policy::features(&board, c).into_iter().enumerate() {
+                                    f[k] = x as u16;
+                                }
+                                f[5..].copy_from_slice(&extras(&board, c, extra));
+                                f
+                            })
                             .collect();
                         if held_out {
                             let h: Vec<i32> = cand
@@ -112,8 +194,25 @@ fn main() {
         top_eval as f64 / nt,
         r_eval as f64 / nt
     );
-    let n = policy::FEATURES;
+    let n = policy::FEATURES
+        + EXTRA
+            .iter()
+            .zip(extra)
+            .filter(|(_, on)| *on)
+            .map(|(e, _)| e.1)
+            .sum::<usize>();
     let mut w = vec![0f64; n];
+    if let Some(path) = from {
+        let bytes = std::fs::read(&path).expect("--from");
+        assert_eq!(
+            bytes.len(),
+            2 * policy::FEATURES,
+            "--from: not a policy file"
+        );
+        for (v, c) in w.iter_mut().zip(bytes.chunks_exact(2)) {
+            *v = f64::from(i16::from_le_bytes([c[0], c[1]])) / 100.0;
+        }
+    }
     let (mut m1, mut m2) = (vec![0f64; n], vec![0f64; n]);
     let (lr, b1, b2) = (0.05, 0.9, 0.999);
     let ntrain = train.len() as f64;
@@ -124,17 +223,13 @@ fn main() {
         let mut loss = 0.0;
         for s in &train {
             z.clear();
-            z.extend(
-                s.cands
-                    .iter()
-                    .map(|f| f.iter().map(|&k| w[usize::from(k)]).sum::<f64>()),
-            );
+            z.extend(s.cands.iter().map(|f| logit(&w, f)));
             let mx = z.iter().copied().fold(f64::MIN, f64::max);
             let sum: f64 = z.iter().map(|v| (v - mx).exp()).sum();
             loss += sum.ln() + mx - z[s.played];
             for (j, f) in s.cands.iter().enumerate() {
                 let p = (z[j] - mx).exp() / sum - f64::from(u8::from(j == s.played));
-                for &k in f {
+                for &k in f.iter().filter(|&&k| k != NONE) {
                     grad[usize::from(k)] += p;
                 }
             }
@@ -154,11 +249,7 @@ fn main() {
     }
     let (mut ce, mut top, mut rk) = (0.0, 0usize, 0usize);
     for s in &test {
-        let z: Vec<f64> = s
-            .cands
-            .iter()
-            .map(|f| f.iter().map(|&k| w[usize::from(k)]).sum::<f64>())
-            .collect();
+        let z: Vec<f64> = s.cands.iter().map(|f| logit(&w, f)).collect();
         let mx = z.iter().copied().fold(f64::MIN, f64::max);
         let sum: f64 = z.iter().map(|v| (v - mx).exp()).sum();
         ce += sum.ln() + mx - z[s.played];

@@ -20,7 +20,7 @@ pub const PAD: usize = HALF;
 pub const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
 /// Cells of the padded array.
 pub const CELLS: usize = STRIDE * STRIDE;
-// A point's index fits the `u16` the undo log keeps it in.
+// A point's index fits the `u16` the hash table keeps a move in.
 const _: () = assert!(CELLS <= u16::MAX as usize);
 /// Index offsets of the four line directions, as `wuzi_rules::board::DIRECTIONS`.
 pub const DIR: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
@@ -70,6 +70,24 @@ struct Undo {
     threat_count: [[u16; THREAT_KINDS]; 2],
 }
 
+/// Index offsets of the points within [`HALF`] of a point along its four lines.
+const LINE_OFFSETS: [isize; 8 * HALF] = {
+    let mut t = [0; 8 * HALF];
+    let mut k = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut o = 1;
+        while o <= HALF as isize {
+            t[k] = -DIR[d] * o;
+            t[k + 1] = DIR[d] * o;
+            k += 2;
+            o += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
 /// Side salt so the side to move is part of the hash.
 const SIDE_KEY: u64 = 0x9d3f_2a6b_41c8_e573;
 
@@ -82,6 +100,8 @@ pub struct Board {
     table: &'static PatternTable,
     /// The point combinations: for each colour ([`eval::combo_table`]).
     combos: [&'static [eval::Combo]; 2],
+    /// The policy table the combinations' policy values come from.
+    policy: &'static [i16],
     cells: Vec<u8>,
     points: Vec<Point>,
     cand: Vec<u8>,
@@ -94,11 +114,10 @@ pub struct Board {
     before: [Option<Idx>; 2],
     /// One entry per move of [`Board::history`].
     undo_log: Vec<Undo>,
-    /// The points the moves of [`Board::history`] touched, as they were before, with
-    /// their indices in `saved_at`: undoing a move copies them back, which is cheaper
-    /// than working out their patterns again.
+    /// The points the moves of [`Board::history`] touched, as they were before: for
+    /// each move, the points at its [`LINE_OFFSETS`] in that order. Undoing a move
+    /// copies them back, which is cheaper than working out their patterns again.
     saved: Vec<Point>,
-    saved_at: Vec<u16>,
     /// Sum of the points' evaluation shares, by colour and role.
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
@@ -146,9 +165,17 @@ impl Board {
         Board::with_source(pos, source)
     }
 
-    /// The search board of a position, with the evaluation from `source`.
+    /// The search board of a position, with the evaluation from `source` and the
+    /// shipped policy table.
     #[must_use]
     pub fn with_source(pos: &Position, source: eval::Source) -> Board {
+        Board::with_tables(pos, source, false)
+    }
+
+    /// The search board of a position, with the evaluation from `source` and, if
+    /// `alt_policy`, the second policy table ([`eval::policy::alt_table`]).
+    #[must_use]
+    pub fn with_tables(pos: &Position, source: eval::Source, alt_policy: bool) -> Board {
         let size = pos.size();
         let rule = pos.rule();
         let k = pos.k();
@@ -158,9 +185,10 @@ impl Board {
             k,
             table: PatternTable::get(rule, k),
             combos: [
-                eval::combo_table(rule == Rule::Renju, source),
-                eval::combo_table(false, source),
+                eval::combo_table(rule == Rule::Renju, source, alt_policy),
+                eval::combo_table(false, source, alt_policy),
             ],
+            policy: eval::policy::table_for(alt_policy),
             cells: vec![pattern::WALL as u8; CELLS],
             points: vec![Point::default(); CELLS],
             cand: vec![0; CELLS],
@@ -171,7 +199,6 @@ impl Board {
             before: [None; 2],
             undo_log: Vec::new(),
             saved: Vec::new(),
-            saved_at: Vec::new(),
             eval_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_KINDS]; 2],
             mirror: wuzi_rules::Board::new(size),
@@ -247,7 +274,6 @@ impl Board {
         b.history.clear();
         b.undo_log.clear();
         b.saved.clear();
-        b.saved_at.clear();
         b.to_move = to_move;
         let moves = pos.moves();
         b.before = [1, 2].map(|k| {
@@ -377,6 +403,13 @@ impl Board {
     pub fn policy_share(&self, i: Idx, color: Color, role: usize) -> i32 {
         let c = color.index();
         i32::from(self.combos[c][usize::from(self.points[i].combo[c])].policy[role])
+    }
+
+    /// The learned policy's table this board's [`Board::policy_share`] values come from
+    /// ([`eval::policy::table_for`]).
+    #[must_use]
+    pub fn policy_table(&self) -> &'static [i16] {
+        self.policy
     }
 
     /// The line pattern a `color` stone makes at `i` in direction `d`.
@@ -642,28 +675,26 @@ impl Board {
             .undo_log
             .pop()
             .expect("every move of the history has its undo entry");
-        for k in (u.saved_from..self.saved.len()).rev() {
-            self.points[usize::from(self.saved_at[k])] = self.saved[k];
+        for (&off, p) in LINE_OFFSETS.iter().zip(&self.saved[u.saved_from..]) {
+            self.points[i.wrapping_add_signed(off)] = *p;
         }
         self.saved.truncate(u.saved_from);
-        self.saved_at.truncate(u.saved_from);
         self.cells[i] = pattern::EMPTY as u8;
         self.eval_sum = u.eval_sum;
         self.threat_count = u.threat_count;
     }
 
     /// Saves the points whose line keys a stone at `i` changes ([`Board::set_cell`]'s).
+    /// The stone is on the board, so all of them lie in the padded array; the list
+    /// grows by one known length (one capacity check, not forty), and undo finds the
+    /// points again by the same offsets.
     fn save_lines(&mut self, i: Idx) {
-        for &off in &DIR {
-            for o in 1..=HALF as isize {
-                for j in [i as isize - off * o, i as isize + off * o] {
-                    if (0..CELLS as isize).contains(&j) {
-                        self.saved.push(self.points[j as usize]);
-                        self.saved_at.push(j as u16);
-                    }
-                }
-            }
-        }
+        let points = &self.points;
+        self.saved.extend(
+            LINE_OFFSETS
+                .iter()
+                .map(|&off| points[i.wrapping_add_signed(off)]),
+        );
     }
 
     /// Plays a null move (passes).
@@ -720,8 +751,13 @@ impl Board {
         }
     }
 
-    /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups.
+    /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups. The cell is
+    /// on the board, so every point within [`HALF`] of it lies in the padded array.
     fn set_cell_ternary(&mut self, i: Idx, old: u32, code: u32) {
+        let table: &'static PatternTable = self.table;
+        let Some(tables) = table.ternary_tables() else {
+            return;
+        };
         let digit_delta = [
             pattern::ternary_digit(code, Color::Black) as i32
                 - pattern::ternary_digit(old, Color::Black) as i32,
@@ -729,24 +765,24 @@ impl Board {
                 - pattern::ternary_digit(old, Color::White) as i32,
         ];
         for (d, &off) in DIR.iter().enumerate() {
-            for o in 1..=HALF as isize {
+            for o in 1..=HALF {
                 for (j, rel) in [
-                    (i as isize - off * o, o as i32),
-                    (i as isize + off * o, -(o as i32)),
+                    (i as isize - off * o as isize, o as i32),
+                    (i as isize + off * o as isize, -(o as i32)),
                 ] {
-                    if !(0..CELLS as isize).contains(&j) {
-                        continue;
-                    }
+                    debug_assert!((0..CELLS as isize).contains(&j));
                     let j = j as usize;
                     let place = pattern::POW3[(pattern::shift(rel) / 2) as usize] as i32;
-                    let empty = self.cells[j] == pattern::EMPTY as u8;
-                    for (c, &dd) in digit_delta.iter().enumerate() {
-                        let t = self.points[j].key[c][d].wrapping_add_signed(dd * place);
-                        self.points[j].key[c][d] = t;
-                        if empty {
-                            let pat = self.table.by_ternary(Color::ALL[c], t);
-                            self.set_pattern(j, c, d, pat);
-                        }
+                    let key = &mut self.points[j].key;
+                    let t = [
+                        key[0][d].wrapping_add_signed(digit_delta[0] * place),
+                        key[1][d].wrapping_add_signed(digit_delta[1] * place),
+                    ];
+                    key[0][d] = t[0];
+                    key[1][d] = t[1];
+                    if self.cells[j] == pattern::EMPTY as u8 {
+                        self.set_pattern(j, 0, d, tables[0][t[0] as usize]);
+                        self.set_pattern(j, 1, d, tables[1][t[1] as usize]);
                     }
                 }
             }

@@ -186,7 +186,11 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         let tm = TimeManager::new(limits, start);
-        let mut board = Board::with_source(pos, crate::eval::Source::of(&self.features));
+        let mut board = Board::with_tables(
+            pos,
+            crate::eval::Source::of(&self.features),
+            self.features.alt_policy,
+        );
         board.set_exact_forbidden(self.features.exact_forbidden);
         board.set_threat_mask(self.features.threat_mask);
         let me = board.to_move();

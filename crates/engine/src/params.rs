@@ -188,7 +188,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`, `tmask`.
+/// `pgame`, `altpolicy`, `tmask`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -308,9 +308,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   at 30,000 nodes a move (`examples/nodeduel.rs`, chunks of 50 games):
 ///   - freestyle seeds 7300–7347: 1,246-26-1,128, **+17 (+3..+31) over 2,400** (by
 ///     1,200: +16, +18); renju seeds 6300–6311: 323-6-271, **+30 (+3..+58) over 600**;
-///     standard seeds 8300–8307: 214-6-180, +30 (−4..+64) over 400. **On** (level 10 only). Bench signature 90,274 →
-///     117,679 (at depth 4 the changed evaluation prunes less); depth at 180 ms on the
-///     loaded machine 8.1 with and without it (nodes/s unchanged within the noise).
+///     standard seeds 8300–8307: 214-6-180, +30 (−4..+64) over 400. **On** (level 10
+///     only). Bench signature 90,274 → 117,679 (at depth 4 the changed evaluation
+///     prunes less); depth at 180 ms on the loaded machine 8.1 with and without it
+///     (nodes/s unchanged within the noise). Against Rapfi (classical) at 200 ms a
+///     move, the 26 canonical openings with both colours, quiet machine (1167cd7):
+///     freestyle 9-0-43, 17.3%, −272 (−449..−168), as Black 9-0-17, slowest moves
+///     172.7 / 179.4 ms (4-0-48 before); renju 5-0-47, 9.6%, −389 (−715..−268),
+///     slowest 169.8 / 178.1 ms (4-0-48 before): within the noise of 52 games.
 ///   - A first fit with a tighter prior (`--mask-sigma 20`, on the 3,100 games of
 ///     r2.txt alone; held-out cross-entropy 0.5273 → 0.5225 against 0.5277 → 0.5144
 ///     for the kept one): freestyle 610-9-581, +8 (−11..+28) over 1,200 (seeds
@@ -322,6 +327,11 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     (−337..−104), as Black 11-1-14, as White 1-0-25, slowest 171.1 / 177.1 ms.
 ///
 /// Measured and left off:
+/// - Session 22, a policy refitted with self-play played with the policy (round 2,
+///   eval/weights/README.md: 3,000 games, fitted on those and the first 5,681),
+///   against the shipped table (`+altpolicy`, [`Features::alt_policy`]) at 30,000
+///   nodes a move: freestyle seeds 7100–7123 583-16-601, −5 (−25..+14) over 1,200
+///   games; renju seeds 6200–6207 199-3-198, +1 (−33..+35) over 400. Not shipped.
 /// - The policy seeing the game's last two moves at the root and first ply (`+pgame`,
 ///   [`Features::policy_game_moves`]; the fit saw them, the search did not), session
 ///   21, freestyle at 30,000 nodes a move (seeds 7000–7020, chunks of 50 games; mean
@@ -446,6 +456,9 @@ pub struct Features {
     /// its fit did), not only the moves the search played
     /// ([`crate::eval::policy::Scorer::new`]).
     pub policy_game_moves: bool,
+    /// The policy table is the second one, `WUZI_POLICY_WEIGHTS_ALT`
+    /// ([`crate::eval::policy::alt_table`]): for duels between two fits in one process.
+    pub alt_policy: bool,
     /// The threat-mask term in the evaluation ([`crate::eval::mask`]).
     pub threat_mask: bool,
 }
@@ -479,6 +492,7 @@ impl Features {
         policy_reduce: true,
         policy_sharp: true,
         policy_game_moves: false,
+        alt_policy: false,
         threat_mask: true,
     };
 
@@ -532,6 +546,7 @@ impl Features {
                 "+tquiet" => f.threat_quiet = true,
                 "tquiet" => f.threat_quiet = false,
                 "+altweights" => f.alt_weights = true,
+                "+altpolicy" => f.alt_policy = true,
                 "+rforbid" => f.exact_forbidden = true,
                 "rforbid" => f.exact_forbidden = false,
                 "+policy" => f.policy_order = true,

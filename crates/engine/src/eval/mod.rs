@@ -205,7 +205,7 @@ pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
-    combo_table(renju_black, Source::HandSet)[combo_index(p)]
+    combo_table(renju_black, Source::HandSet, false)[combo_index(p)]
 }
 
 /// Where a board's evaluation shares come from.
@@ -232,49 +232,52 @@ impl Source {
 }
 
 /// The combinations of every [`combo_index`] (built at first use): `renju_black`
-/// applies Black's restrictions, `source` says where the evaluation shares come from.
+/// applies Black's restrictions, `source` says where the evaluation shares come from,
+/// `alt_policy` whether the policy values are [`policy::alt_table`]'s.
 #[must_use]
-pub fn combo_table(renju_black: bool, source: Source) -> &'static [Combo] {
-    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 6] = [const { std::sync::OnceLock::new() }; 6];
-    TABLES[usize::from(renju_black) + 2 * source as usize].get_or_init(|| {
-        let mut v = vec![Combo::default(); NP * NP * NP * NP];
-        for a in Pattern::ALL {
-            for b in Pattern::ALL {
-                for c in Pattern::ALL {
-                    for d in Pattern::ALL {
-                        let pats = [a, b, c, d];
-                        let (threat, check) = combine(pats, renju_black);
-                        v[combo_index(pats)] = Combo {
-                            threat,
-                            check,
-                            value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
-                            eval: if source != Source::HandSet {
-                                learned::value(
-                                    combo_index(pats),
-                                    threat,
-                                    renju_black,
-                                    source == Source::Alt,
-                                )
-                            } else {
-                                [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                    // In range: MAX_POINT_EVAL bounds it.
-                                    eval_value(pats, threat, role) as i16
-                                })
-                            },
-                            policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                policy::table()[learned::feature(
-                                    renju_black,
-                                    role,
-                                    learned::slot(combo_index(pats), threat),
-                                )]
-                            }),
-                        };
+pub fn combo_table(renju_black: bool, source: Source, alt_policy: bool) -> &'static [Combo] {
+    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 12] =
+        [const { std::sync::OnceLock::new() }; 12];
+    TABLES[usize::from(renju_black) + 2 * source as usize + 6 * usize::from(alt_policy)]
+        .get_or_init(|| {
+            let mut v = vec![Combo::default(); NP * NP * NP * NP];
+            for a in Pattern::ALL {
+                for b in Pattern::ALL {
+                    for c in Pattern::ALL {
+                        for d in Pattern::ALL {
+                            let pats = [a, b, c, d];
+                            let (threat, check) = combine(pats, renju_black);
+                            v[combo_index(pats)] = Combo {
+                                threat,
+                                check,
+                                value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
+                                eval: if source != Source::HandSet {
+                                    learned::value(
+                                        combo_index(pats),
+                                        threat,
+                                        renju_black,
+                                        source == Source::Alt,
+                                    )
+                                } else {
+                                    [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                        // In range: MAX_POINT_EVAL bounds it.
+                                        eval_value(pats, threat, role) as i16
+                                    })
+                                },
+                                policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                    policy::table_for(alt_policy)[learned::feature(
+                                        renju_black,
+                                        role,
+                                        learned::slot(combo_index(pats), threat),
+                                    )]
+                                }),
+                            };
+                        }
                     }
                 }
             }
-        }
-        v
-    })
+            v
+        })
 }
 
 /// The static value of a point for one colour: its line patterns plus its threat.

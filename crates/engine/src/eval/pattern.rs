@@ -421,6 +421,15 @@ impl PatternTable {
         }
     }
 
+    /// The ternary tables, Black's then White's (`None` for caro's full table), for
+    /// loops that look up many keys ([`PatternTable::by_ternary`] checks which table
+    /// this is at every call).
+    #[inline]
+    #[must_use]
+    pub fn ternary_tables(&self) -> Option<&[Vec<Pattern>; 2]> {
+        self.ternary.as_ref()
+    }
+
     /// The ternary key of a two-bit line key for `color`.
     #[must_use]
     pub fn ternary_key(key: u32, color: Color) -> u32 {

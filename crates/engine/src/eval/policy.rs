@@ -43,16 +43,29 @@ pub const WEIGHTS_FILE: &str = "policy-1839e3e10cec942c.bin";
 #[must_use]
 pub fn table() -> &'static [i16] {
     static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::env::var_os("WUZI_POLICY_WEIGHTS").map_or_else(
-            || decode(WEIGHTS),
-            |path| {
-                decode(
-                    &std::fs::read(&path)
-                        .unwrap_or_else(|e| panic!("WUZI_POLICY_WEIGHTS {}: {e}", path.display())),
-                )
-            },
-        )
+    TABLE.get_or_init(|| load("WUZI_POLICY_WEIGHTS").unwrap_or_else(|| decode(WEIGHTS)))
+}
+
+/// A second table for duels between two fits in one process (the feature switch
+/// `+altpolicy`): the file named by `WUZI_POLICY_WEIGHTS_ALT`, else the shipped one.
+#[must_use]
+pub fn alt_table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| load("WUZI_POLICY_WEIGHTS_ALT").unwrap_or_else(|| decode(WEIGHTS)))
+}
+
+/// [`alt_table`] if `alt`, else [`table`].
+#[must_use]
+pub fn table_for(alt: bool) -> &'static [i16] {
+    if alt { alt_table() } else { table() }
+}
+
+/// The table in the file named by the environment variable `var`, if it is set.
+fn load(var: &str) -> Option<Vec<i16>> {
+    std::env::var_os(var).map(|path| {
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{var} {}: {e}", path.display()));
+        decode(&bytes)
     })
 }
 
@@ -115,7 +128,8 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
 }
 
 /// The policy logit of the empty point `i` for the side to move, in hundredths: the
-/// sum of the table over [`features`] (the slot values as the board keeps them).
+/// sum of the board's table ([`Board::policy_table`]) over [`features`] (the slot
+/// values as the board keeps them).
 #[must_use]
 pub fn score(board: &Board, i: Idx) -> i32 {
     Scorer::new(board, true).score(board, i)
@@ -167,7 +181,7 @@ impl Scorer {
     /// before it are taken as missing, where the fit saw them.
     #[must_use]
     pub fn new(board: &Board, game_moves: bool) -> Scorer {
-        let table = table();
+        let table = board.policy_table();
         let (last, own) = if game_moves {
             (board.recent(0), board.recent(1))
         } else {
@@ -227,22 +241,27 @@ mod tests {
         assert_eq!(WEIGHTS.len(), FEATURES * 2);
     }
 
-    /// The score the board's kept slot values give is the sum over the features.
+    /// The score the board's kept slot values give is the sum over the features, of
+    /// the shipped table or of the second one (`+altpolicy`).
     #[test]
     fn the_score_is_the_sum_over_the_features() {
         use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
         for rule in [Rule::Freestyle, Rule::Renju] {
-            let size = Size::STANDARD;
-            let moves = notation::parse_moves("h8 h9 i7 g9 j6 g8 g10 f9", size).unwrap();
-            let game = Game::from_moves(GameConfig::new(rule, size), &moves).unwrap();
-            let board = Board::new(&crate::Position::from_game(&game));
-            for &i in board.points() {
-                if board.is_empty(i) {
-                    let sum: i32 = features(&board, i)
-                        .iter()
-                        .map(|&f| i32::from(table()[f]))
-                        .sum();
-                    assert_eq!(score(&board, i), sum);
+            for alt in [false, true] {
+                let size = Size::STANDARD;
+                let moves = notation::parse_moves("h8 h9 i7 g9 j6 g8 g10 f9", size).unwrap();
+                let game = Game::from_moves(GameConfig::new(rule, size), &moves).unwrap();
+                let pos = crate::Position::from_game(&game);
+                let board = Board::with_tables(&pos, crate::eval::Source::Learned, alt);
+                assert!(std::ptr::eq(board.policy_table(), table_for(alt)));
+                for &i in board.points() {
+                    if board.is_empty(i) {
+                        let sum: i32 = features(&board, i)
+                            .iter()
+                            .map(|&f| i32::from(table_for(alt)[f]))
+                            .sum();
+                        assert_eq!(score(&board, i), sum);
+                    }
                 }
             }
         }
