@@ -13,6 +13,7 @@
 //!   --prior      write the hand-set table (no fit)
 //!   --mask       fit the threat-mask term ([`eval::mask`]) alone, the points' shares
 //!                fixed at the table in use; writes mask-<checksum>.bin
+//!   --joint      fit the points' shares and the threat mask together; writes both
 //!   --mask-sigma S  spread of the mask values' prior around 0 (default 20)
 //!   --exact-forbidden  renju: Black's double threes that the exact check finds
 //!                forbidden are forbidden points, as the engine's `rforbid` switch
@@ -64,6 +65,7 @@ struct Options {
     prior_only: bool,
     exact_forbidden: bool,
     mask: bool,
+    joint: bool,
     mask_sigma: f64,
     files: Vec<String>,
 }
@@ -78,6 +80,7 @@ fn options() -> Result<Options, String> {
         prior_only: false,
         exact_forbidden: false,
         mask: false,
+        joint: false,
         mask_sigma: 20.0,
         files: Vec::new(),
     };
@@ -97,6 +100,7 @@ fn options() -> Result<Options, String> {
             "--prior" => o.prior_only = true,
             "--exact-forbidden" => o.exact_forbidden = true,
             "--mask" => o.mask = true,
+            "--joint" => o.joint = true,
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -227,7 +231,7 @@ fn run() -> Result<(), String> {
     }
     w0.resize(learned::FEATURES + mask::FEATURES, 0.0);
     // Which weights the fit moves: the shares, or with --mask the mask values alone.
-    let fitted = |i: usize| (i >= learned::FEATURES) == o.mask;
+    let fitted = |i: usize| o.joint || (i >= learned::FEATURES) == o.mask;
     if o.prior_only {
         return write(&o, &prior, "eval");
     }
@@ -367,6 +371,13 @@ fn run() -> Result<(), String> {
             w0[i],
             w[i]
         );
+    }
+    if o.joint {
+        let values: Vec<i32> = w[learned::FEATURES..]
+            .iter()
+            .map(|&v| (v * unit).round() as i32)
+            .collect();
+        write(&o, &values, "mask")?;
     }
     let table: Vec<i32> = w[..learned::FEATURES]
         .iter()

@@ -626,7 +626,12 @@ impl Board {
         let mut v = self.eval_sum[me.index()][eval::ROLE_MOVER]
             + self.eval_sum[me.opponent().index()][eval::ROLE_WAITER];
         if self.threat_mask {
-            v += i32::from(eval::mask::table()[eval::mask::index(self)]);
+            let table = if self.source == eval::Source::Alt {
+                eval::mask::alt_table()
+            } else {
+                eval::mask::table()
+            };
+            v += i32::from(table[eval::mask::index(self)]);
         }
         if !eval::THREAT_PRESENT_USED {
             return v;

@@ -72,6 +72,24 @@ pub fn table() -> &'static [i16] {
     })
 }
 
+/// A second table for duels between two fits in one process (with the learned table's
+/// second one, the switch `+altweights`): the file named by `WUZI_EVAL_MASK_ALT`, else
+/// the shipped one.
+#[must_use]
+pub fn alt_table() -> &'static [i16] {
+    static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::env::var_os("WUZI_EVAL_MASK_ALT").map_or_else(
+            || decode(WEIGHTS),
+            |path| {
+                let bytes = std::fs::read(&path)
+                    .unwrap_or_else(|e| panic!("WUZI_EVAL_MASK_ALT {}: {e}", path.display()));
+                decode(&bytes)
+            },
+        )
+    })
+}
+
 /// The values of a mask file.
 fn decode(bytes: &[u8]) -> Vec<i16> {
     assert_eq!(bytes.len(), FEATURES * 2, "mask file of the wrong size");
