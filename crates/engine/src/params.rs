@@ -316,6 +316,13 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     freestyle 9-0-43, 17.3%, −272 (−449..−168), as Black 9-0-17, slowest moves
 ///     172.7 / 179.4 ms (4-0-48 before); renju 5-0-47, 9.6%, −389 (−715..−268),
 ///     slowest 169.8 / 178.1 ms (4-0-48 before): within the noise of 52 games.
+///   - Then the points' shares and the mask fitted together on 8,681 games (the
+///     first fit's data and the rest of r3, level 10's; `examples/train.rs --joint`,
+///     eval/weights/README.md), against the pair above (`+altweights`): freestyle
+///     seeds 7348–7395 1,242-20-1,138, **+15 (+1..+29) over 2,400**; renju seeds
+///     6312–6335 648-2-550, **+28 (+9..+48) over 1,200**. Not shipped yet (bench
+///     signature 117,679 → 109,775 with it): `tests/final_check.rs` needs a new
+///     precondition first (see the README).
 ///   - A first fit with a tighter prior (`--mask-sigma 20`, on the 3,100 games of
 ///     r2.txt alone; held-out cross-entropy 0.5273 → 0.5225 against 0.5277 → 0.5144
 ///     for the kept one): freestyle 610-9-581, +8 (−11..+28) over 1,200 (seeds
