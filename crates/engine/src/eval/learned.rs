@@ -154,16 +154,27 @@ pub fn alt_table() -> &'static [i16] {
 
 /// The table in the file named by the environment variable `var`, if it is set.
 fn load(var: &str) -> Option<Vec<i16>> {
-    std::env::var_os(var).map(|path| {
-        let bytes =
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{var} {}: {e}", path.display()));
-        decode(&bytes)
-    })
+    load_values(var, FEATURES, "weights")
 }
 
 /// The values of a weights file.
 fn decode(bytes: &[u8]) -> Vec<i16> {
-    assert_eq!(bytes.len(), FEATURES * 2, "weights file of the wrong size");
+    decode_values(bytes, FEATURES, "weights")
+}
+
+/// The values in the file named by the environment variable `var`, if it is set: `len`
+/// little-endian `i16` values (a `what` file, for the error).
+pub(crate) fn load_values(var: &str, len: usize, what: &str) -> Option<Vec<i16>> {
+    std::env::var_os(var).map(|path| {
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{var} {}: {e}", path.display()));
+        decode_values(&bytes, len, what)
+    })
+}
+
+/// `len` little-endian `i16` values (a `what` file, for the error).
+pub(crate) fn decode_values(bytes: &[u8], len: usize, what: &str) -> Vec<i16> {
+    assert_eq!(bytes.len(), len * 2, "{what} file of the wrong size");
     bytes
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use wuzi_rules::{Color, Rule};
 
-use super::Threat;
+use super::{Threat, learned};
 use crate::board::Board;
 
 /// Bits of one side's part of the mask.
@@ -60,16 +60,7 @@ pub fn index(board: &Board) -> usize {
 #[must_use]
 pub fn table() -> &'static [i16] {
     static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::env::var_os("WUZI_EVAL_MASK").map_or_else(
-            || decode(WEIGHTS),
-            |path| {
-                let bytes = std::fs::read(&path)
-                    .unwrap_or_else(|e| panic!("WUZI_EVAL_MASK {}: {e}", path.display()));
-                decode(&bytes)
-            },
-        )
-    })
+    TABLE.get_or_init(|| load("WUZI_EVAL_MASK"))
 }
 
 /// A second table for duels between two fits in one process (with the learned table's
@@ -78,25 +69,13 @@ pub fn table() -> &'static [i16] {
 #[must_use]
 pub fn alt_table() -> &'static [i16] {
     static TABLE: OnceLock<Vec<i16>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::env::var_os("WUZI_EVAL_MASK_ALT").map_or_else(
-            || decode(WEIGHTS),
-            |path| {
-                let bytes = std::fs::read(&path)
-                    .unwrap_or_else(|e| panic!("WUZI_EVAL_MASK_ALT {}: {e}", path.display()));
-                decode(&bytes)
-            },
-        )
-    })
+    TABLE.get_or_init(|| load("WUZI_EVAL_MASK_ALT"))
 }
 
-/// The values of a mask file.
-fn decode(bytes: &[u8]) -> Vec<i16> {
-    assert_eq!(bytes.len(), FEATURES * 2, "mask file of the wrong size");
-    bytes
-        .chunks_exact(2)
-        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect()
+/// The table in the file named by the environment variable `var`, else the shipped one.
+fn load(var: &str) -> Vec<i16> {
+    learned::load_values(var, FEATURES, "mask")
+        .unwrap_or_else(|| learned::decode_values(WEIGHTS, FEATURES, "mask"))
 }
 
 #[cfg(test)]
@@ -115,7 +94,7 @@ mod tests {
     /// The shipped table is the one its provenance describes.
     #[test]
     fn mask_weights_are_pinned() {
-        let name = format!("mask-{:016x}.bin", super::super::learned::checksum(WEIGHTS));
+        let name = format!("mask-{:016x}.bin", learned::checksum(WEIGHTS));
         assert_eq!(name, WEIGHTS_FILE);
         assert_eq!(WEIGHTS.len(), FEATURES * 2);
     }

@@ -62,20 +62,12 @@ pub fn table_for(alt: bool) -> &'static [i16] {
 
 /// The table in the file named by the environment variable `var`, if it is set.
 fn load(var: &str) -> Option<Vec<i16>> {
-    std::env::var_os(var).map(|path| {
-        let bytes =
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{var} {}: {e}", path.display()));
-        decode(&bytes)
-    })
+    learned::load_values(var, FEATURES, "policy")
 }
 
 /// The values of a policy file.
 fn decode(bytes: &[u8]) -> Vec<i16> {
-    assert_eq!(bytes.len(), FEATURES * 2, "policy file of the wrong size");
-    bytes
-        .chunks_exact(2)
-        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect()
+    learned::decode_values(bytes, FEATURES, "policy")
 }
 
 /// The bucket of the empty point `i` relative to the earlier move `m`: on one of its
