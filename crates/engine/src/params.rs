@@ -320,9 +320,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     first fit's data and the rest of r3, level 10's; `examples/train.rs --joint`,
 ///     eval/weights/README.md), against the pair above (`+altweights`): freestyle
 ///     seeds 7348–7395 1,242-20-1,138, **+15 (+1..+29) over 2,400**; renju seeds
-///     6312–6335 648-2-550, **+28 (+9..+48) over 1,200**. Not shipped yet (bench
-///     signature 117,679 → 109,775 with it): `tests/final_check.rs` needs a new
-///     precondition first (see the README).
+///     6312–6335 648-2-550, **+28 (+9..+48) over 1,200**. Shipped; bench signature
+///     117,679 → 109,775.
 ///   - A first fit with a tighter prior (`--mask-sigma 20`, on the 3,100 games of
 ///     r2.txt alone; held-out cross-entropy 0.5273 → 0.5225 against 0.5277 → 0.5144
 ///     for the kept one): freestyle 610-9-581, +8 (−11..+28) over 1,200 (seeds

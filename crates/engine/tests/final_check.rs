@@ -85,41 +85,75 @@ fn play_nodes(pos: &Position, nodes: u64, features: Features) -> Pos {
 
 /// The last iteration of a limited search is usually cut short; the move about to be
 /// played is then checked in what was kept back for it (a tenth of a node limit), and
-/// a move the check refutes is not played. In this position (from a game lost to
-/// classic-tuple) searches cut at 10,000 to 40,000 nodes often pick i10, which loses
-/// to a 13-ply VCT; where the kept-back nodes suffice to find it, the engine must play
-/// something else. (Which replacement it then plays is the safety walk's, tested in
-/// the engine's unit tests.) Limited by nodes, not time, so the machine's load does
-/// not change the answer; at least one of the searches must give the check something
-/// to refute, or the position no longer tests it.
+/// a move the check refutes is replaced by the next one, checked in turn. In this
+/// position (from a game lost to classic-tuple) searches cut at 10,000 to 40,000 nodes
+/// often pick i10, which loses to a 13-ply VCT; where the kept-back nodes suffice to
+/// find it, the engine must play something else, unless the two replacements the walk
+/// checks lose as well (then it keeps the search's choice, which resists best in a lost
+/// position): so at least two other moves must then lose to a VCT on those nodes.
+/// (Which replacement it plays is the safety walk's, tested in the engine's unit
+/// tests.) Limited by nodes, not time, so the machine's load does not change the
+/// answer; at least one search must have its refuted move replaced, or the position no
+/// longer tests the check.
 #[test]
 fn final_safety_checks_the_move_of_a_cut_search() {
     let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
-    // The search of before the policy ordering (session 20): with it the search no
-    // longer picks i10 at these limits, and the test is about the check.
-    let all = Features::ALL.switched("policy,ppr,plmr,psharp");
+    // The search without the fitted tables (the policy, the learned evaluation, the
+    // threat mask): with them it no longer picks i10 at these limits, their fits
+    // change, and the test is about the check.
+    let all = Features::ALL.switched("policy,ppr,plmr,psharp,tmask,learned");
     let unchecked = all.switched("finalsafety");
-    let mut refutable = 0;
+    let mut replaced = 0;
     for nodes in (10..=40).map(|k| k * 1_000) {
         let m = play_nodes(&pos, nodes, unchecked);
         // What the final check would find, on a little less than it has.
         let budget = nodes / 10 * 9 / 10;
-        if refutation(&pos, m, params::FINAL_SAFETY_VCT_DEPTH, budget).is_none() {
+        let refuted = |x| refutation(&pos, x, params::FINAL_SAFETY_VCT_DEPTH, budget).is_some();
+        if !refuted(m) {
             continue;
         }
-        refutable += 1;
         let checked = play_nodes(&pos, nodes, all);
-        assert_ne!(
-            checked,
-            m,
-            "{} is played though the final check refutes it ({nodes} nodes)",
+        if checked != m {
+            replaced += 1;
+            continue;
+        }
+        let others = near_stones(&pos)
+            .into_iter()
+            .filter(|&x| x != m && refuted(x))
+            .count();
+        assert!(
+            others >= 2,
+            "{} is played though the final check refutes it and only {others} other moves \
+             lose ({nodes} nodes)",
             name(m)
         );
     }
     assert!(
-        refutable > 0,
-        "no search leaves the final check a move to refute: the test needs a new position"
+        replaced > 0,
+        "no search has its refuted move replaced: the test needs a new position"
     );
+}
+
+/// The empty points within two lines of a stone.
+fn near_stones(pos: &Position) -> Vec<Pos> {
+    let b = pos.board();
+    let mut out = Vec::new();
+    for y in 0..15 {
+        for x in 0..15 {
+            let near = (-2..=2).any(|dy| {
+                (-2..=2).any(|dx| {
+                    matches!(
+                        b.get_xy(x + dx, y + dy),
+                        Some(wuzi_rules::Cell::Black | wuzi_rules::Cell::White)
+                    )
+                })
+            });
+            if near && b.get_xy(x, y) == Some(wuzi_rules::Cell::Empty) {
+                out.push(Pos::new_unchecked(x as u8, y as u8));
+            }
+        }
+    }
+    out
 }
 
 /// Renju, White to move, from a game lost to the tuple AI: every move loses, most to

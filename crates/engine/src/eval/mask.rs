@@ -29,9 +29,9 @@ pub const FEATURES: usize = CLASSES * MASKS;
 
 /// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
 /// evaluation unit, by [`index`]. Named by its [`super::learned::checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-334631d15c726e37.bin");
+pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-c0c048cee681dc01.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "mask-334631d15c726e37.bin";
+pub const WEIGHTS_FILE: &str = "mask-c0c048cee681dc01.bin";
 
 /// The threats `color` holds, as [`SIDE_BITS`] bits: a point that makes an open three
 /// (bit 0), four or more such points (bit 1), a four (bit 2), a double three (bit 3), a
