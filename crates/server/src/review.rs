@@ -29,6 +29,10 @@
 //! | mistake | 10 to 20 points |
 //! | blunder | 20 points or more |
 //!
+//! A move that gives the opponent a proven win it did not have (from a position the mover
+//! had not lost) is a blunder whatever the scores read: it lost the game. A proven win
+//! the mover had and let go is at least a mistake.
+//!
 //! (points = percentage points; the winning chance comes from the score as
 //! [`Score::win_probability`] computes it, a proven win 100%.) A move's accuracy is
 //! `103.1668 · e^(−0.04354 · loss in points) − 3.1669`, clamped to 0..100 (the curve
@@ -703,12 +707,14 @@ pub fn build(game: &Game, analysis: Vec<Option<PositionEval>>, done: bool) -> Re
             }),
             (None, None) => None,
         };
-        let mut mark = Mark::of(loss, engine_choice);
-        if forced.is_some() && mark < Mark::Mistake {
-            // A forced win given away is never less than a mistake, however the scores
-            // read.
-            mark = Mark::Mistake;
-        }
+        // A forced win allowed lost the game; one missed is never less than a mistake,
+        // however the scores read.
+        let floor = match &forced {
+            Some(f) if f.moment == Moment::Allowed => Mark::Blunder,
+            Some(_) => Mark::Mistake,
+            None => Mark::Best,
+        };
+        let mark = Mark::of(loss, engine_choice).max(floor);
         let better = if mark == Mark::Best {
             None
         } else if let Some(f) = missed {
