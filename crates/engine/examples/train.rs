@@ -342,11 +342,7 @@ fn run() -> Result<(), String> {
                 w[i]
             );
         }
-        let values: Vec<i32> = w[learned::FEATURES..]
-            .iter()
-            .map(|&v| (v * unit).round() as i32)
-            .collect();
-        return write(&o, &values, "mask");
+        return write(&o, &sixteenths(&w[learned::FEATURES..]), "mask");
     }
     let mut moved: Vec<usize> = (0..learned::FEATURES)
         .filter(|&i| seen[i] >= 1000.0)
@@ -373,17 +369,16 @@ fn run() -> Result<(), String> {
         );
     }
     if o.joint {
-        let values: Vec<i32> = w[learned::FEATURES..]
-            .iter()
-            .map(|&v| (v * unit).round() as i32)
-            .collect();
-        write(&o, &values, "mask")?;
+        write(&o, &sixteenths(&w[learned::FEATURES..]), "mask")?;
     }
-    let table: Vec<i32> = w[..learned::FEATURES]
-        .iter()
-        .map(|&v| (v * unit).round() as i32)
-        .collect();
-    write(&o, &table, "eval")
+    write(&o, &sixteenths(&w[..learned::FEATURES]), "eval")
+}
+
+/// Fitted weights (evaluation units) as a table's values, in sixteenths.
+fn sixteenths(w: &[f64]) -> Vec<i32> {
+    w.iter()
+        .map(|&v| (v * f64::from(EVAL_SCALE)).round() as i32)
+        .collect()
 }
 
 /// Writes `table` as a weights file named `<kind>-<checksum>.bin` into `--out` (if

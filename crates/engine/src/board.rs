@@ -133,8 +133,8 @@ pub struct Board {
     /// Renju: Black's double-three points are checked exactly in the evaluation
     /// ([`Board::evaluate_exact`]).
     exact_forbidden: bool,
-    /// The threat-mask term is added to the evaluation ([`eval::mask`]).
-    threat_mask: bool,
+    /// The threat-mask values the evaluation adds ([`eval::mask`]), if it adds them.
+    mask: Option<&'static [i16]>,
 }
 
 impl std::fmt::Debug for Board {
@@ -210,7 +210,7 @@ impl Board {
             salt: config_salt(pos),
             source,
             exact_forbidden: false,
-            threat_mask: false,
+            mask: None,
         };
         for &i in &b.on_board {
             b.cells[i] = pattern::EMPTY as u8;
@@ -566,9 +566,10 @@ impl Board {
         self.exact_forbidden = on;
     }
 
-    /// Whether the evaluation adds the threat-mask term ([`eval::mask`]).
+    /// Whether the evaluation adds the threat-mask term ([`eval::mask`]), from the
+    /// table that goes with the board's evaluation source.
     pub fn set_threat_mask(&mut self, on: bool) {
-        self.threat_mask = on;
+        self.mask = on.then(|| eval::mask::table_for(self.source == eval::Source::Alt));
     }
 
     /// Whether `color`'s double-three points need the exact check to count as threats:
@@ -625,13 +626,8 @@ impl Board {
         let me = self.to_move;
         let mut v = self.eval_sum[me.index()][eval::ROLE_MOVER]
             + self.eval_sum[me.opponent().index()][eval::ROLE_WAITER];
-        if self.threat_mask {
-            let table = if self.source == eval::Source::Alt {
-                eval::mask::alt_table()
-            } else {
-                eval::mask::table()
-            };
-            v += i32::from(table[eval::mask::index(self)]);
+        if let Some(mask) = self.mask {
+            v += i32::from(mask[eval::mask::index(self)]);
         }
         if !eval::THREAT_PRESENT_USED {
             return v;
@@ -728,8 +724,9 @@ impl Board {
     fn set_cell(&mut self, i: Idx, code: u32) {
         let old = u32::from(self.cells[i]);
         self.cells[i] = code as u8;
-        if self.table.is_ternary() {
-            self.set_cell_ternary(i, old, code);
+        let table: &'static PatternTable = self.table;
+        if let Some(tables) = table.ternary_tables() {
+            self.set_cell_ternary(i, old, code, tables);
             return;
         }
         let delta = old ^ code;
@@ -758,11 +755,7 @@ impl Board {
 
     /// [`Board::set_cell`] for ternary tables: per-colour keys and lookups. The cell is
     /// on the board, so every point within [`HALF`] of it lies in the padded array.
-    fn set_cell_ternary(&mut self, i: Idx, old: u32, code: u32) {
-        let table: &'static PatternTable = self.table;
-        let Some(tables) = table.ternary_tables() else {
-            return;
-        };
+    fn set_cell_ternary(&mut self, i: Idx, old: u32, code: u32, tables: &[Vec<Pattern>; 2]) {
         let digit_delta = [
             pattern::ternary_digit(code, Color::Black) as i32
                 - pattern::ternary_digit(old, Color::Black) as i32,

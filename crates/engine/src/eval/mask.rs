@@ -72,6 +72,12 @@ pub fn alt_table() -> &'static [i16] {
     TABLE.get_or_init(|| load("WUZI_EVAL_MASK_ALT"))
 }
 
+/// [`alt_table`] if `alt`, else [`table`].
+#[must_use]
+pub fn table_for(alt: bool) -> &'static [i16] {
+    if alt { alt_table() } else { table() }
+}
+
 /// The table in the file named by the environment variable `var`, else the shipped one.
 fn load(var: &str) -> Vec<i16> {
     learned::load_values(var, FEATURES, "mask")
