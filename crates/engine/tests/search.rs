@@ -459,8 +459,9 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
 
 /// Final safety: the move to be played is checked once more, deeper than in each
 /// iteration. At depth 5 the engine without it plays i10. Both are without the
-/// threat mask, whose evaluation steers the depth-5 search to g8 instead; the engine
-/// with every feature must play a move after which Black has no VCT either.
+/// threat mask, whose evaluation steers the depth-5 search away from i10 (to g8 with
+/// the session's first mask); the engine with every feature must play a move after
+/// which Black has no VCT either.
 #[test]
 fn final_safety_catches_the_vct_the_iteration_check_misses() {
     let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
