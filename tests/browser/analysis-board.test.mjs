@@ -236,8 +236,15 @@ test('live analysis lines, and the board at phone width', { timeout: 120000 }, a
   await openBoard(page, { engine: true });
   await page.locator('#an-multipv').selectOption('3');
   for (const m of ['h8', 'i9', 'h9', 'h10']) await play(page, m);
+  // The controls below the lines stay where they are while the engine streams: room for
+  // the lines is kept before they arrive and as they grow.
+  const overlaysTop = () => page.evaluate(() => document.querySelector('#an-ov-black').getBoundingClientRect().top);
+  const before = await overlaysTop();
   await page.waitForFunction(() => document.querySelectorAll('#an-lines .an-pv').length === 3, null, { timeout: 30000 });
   assert.match(await page.locator('#an-engine-info').textContent(), /depth \d+/);
+  const depthNow = await page.locator('#an-engine-info').textContent();
+  await page.waitForFunction((d) => document.querySelector('#an-engine-info').textContent !== d, depthNow, { timeout: 30000 });
+  assert.equal(await overlaysTop(), before, 'the overlay switches did not move as the lines came in');
   await page.locator('#an-ov-heat').check();
   await page.locator('#an-ov-black').check();
   await shot(page, 'analysis-lines-desktop.png');

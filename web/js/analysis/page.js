@@ -164,7 +164,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   $('an-clear').addEventListener('click', () => setSetup({ black: [], white: [] }));
 
   $('an-engine').addEventListener('change', () => (isOn('an-engine') ? analyse() : stopAnalysis(true)));
-  multipvSel.addEventListener('change', () => analyse());
+  multipvSel.addEventListener('change', () => {
+    linesFloor = 0;
+    analyse();
+  });
+  window.addEventListener('resize', () => {
+    linesFloor = 0;
+  });
   for (const id of ['an-ov-black', 'an-ov-white', 'an-ov-forbidden', 'an-ov-heat']) $(id).addEventListener('change', () => render());
 
   $('an-first').addEventListener('click', () => go(0));
@@ -825,10 +831,17 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
     }
   }
 
+  // The tallest the best lines have been at this number of lines. The box keeps that
+  // height while the engine streams, so the overlays and the solver below it never move
+  // under the pointer as a line grows or wraps.
+  let linesFloor = 0;
+
   function renderLines() {
     const ol = $('an-lines');
     ol.replaceChildren();
-    $('an-engine-info').textContent = isOn('an-engine') ? engineText : '';
+    const on = isOn('an-engine');
+    $('an-engine-info').textContent = on ? engineText : '';
+    ol.style.setProperty('--pv-count', on ? String(Number(multipvSel.value) || 1) : '0');
     lines.forEach((l) => {
       if (!l) return;
       const li = el('li');
@@ -841,6 +854,13 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
       li.append(b);
       ol.append(li);
     });
+    ol.style.minHeight = '';
+    if (!on) {
+      linesFloor = 0;
+      return;
+    }
+    linesFloor = Math.max(linesFloor, ol.getBoundingClientRect().height);
+    ol.style.minHeight = `${linesFloor}px`;
   }
 
   function renderThreatList() {
