@@ -488,6 +488,10 @@ fn main_loop(
             lines.push(RootMove { score, ..top });
         }
         w.excluded.clear();
+        // A later line can beat an earlier one: each is searched with the moves before it
+        // excluded, and the earlier search may have reduced or pruned the better move.
+        // The lines are reported best first, and the best of them is the answer.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         if w.stopped() && lines.is_empty() {
             // Cut short: a root move that beat alpha in the unfinished iteration is
             // better informed than the last completed answer.

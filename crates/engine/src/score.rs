@@ -17,6 +17,27 @@ pub enum Score {
     Loss(u32),
 }
 
+/// Scores order by how good they are for the side to move: a loss, later losses above
+/// sooner ones; then evaluations; then wins, sooner wins above later ones.
+impl Ord for Score {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        fn key(s: &Score) -> (i8, i64) {
+            match *s {
+                Score::Loss(p) => (-1, i64::from(p)),
+                Score::Eval(v) => (0, i64::from(v)),
+                Score::Win(p) => (1, -i64::from(p)),
+            }
+        }
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl Score {
     /// The estimated probability that the side to move wins, in `0.0..=1.0`.
     #[must_use]
@@ -59,6 +80,24 @@ impl fmt::Display for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_order_by_what_they_promise() {
+        let ascending = [
+            Score::Loss(1),
+            Score::Loss(9),
+            Score::Eval(-500),
+            Score::Eval(0),
+            Score::Eval(30),
+            Score::Win(11),
+            Score::Win(3),
+        ];
+        for (i, a) in ascending.iter().enumerate() {
+            for (j, b) in ascending.iter().enumerate() {
+                assert_eq!(a.cmp(b), i.cmp(&j), "{a:?} against {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn probabilities_are_monotone_and_bounded() {

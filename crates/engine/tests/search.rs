@@ -675,3 +675,48 @@ fn a_lost_position_is_defended_at_the_threat_not_at_the_far_end_of_its_line() {
         }
     }
 }
+
+/// The N best lines of a depth come best first: a later line that scores more than an
+/// earlier one (its search had the earlier moves excluded and found what the earlier
+/// search pruned) moves up, and the answer is the best of them. The position is the
+/// analysis board's after h8 i9 h9 h10, where the page showed the second line above the
+/// first; unsorted, freestyle's third line at depth 3 outscored its second.
+#[test]
+fn n_best_lines_come_best_first() {
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".......O.......",
+        ".......XO......",
+        ".......X.......",
+    ]);
+    for rule in [Rule::Renju, Rule::Freestyle] {
+        let pos = position(rule, &rows, Color::Black);
+        let mut e = Engine::new(EngineOptions::default());
+        let mut infos = Vec::new();
+        let r = e.search(
+            &pos,
+            &SearchLimits {
+                depth: Some(8),
+                multipv: 3,
+                ..SearchLimits::default()
+            },
+            &AtomicBool::new(false),
+            &mut |i| infos.push(i.clone()),
+        );
+        for depth in 1..=8 {
+            let at: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
+            assert_eq!(at.len(), 3, "{rule:?} depth {depth}");
+            let scores: Vec<_> = at.iter().map(|i| i.score).collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] >= w[1]),
+                "{rule:?} depth {depth}: {scores:?}"
+            );
+        }
+        let last: Vec<_> = infos.iter().filter(|i| i.depth == 8).collect();
+        assert_eq!(r.best, Some(last[0].pv[0]), "{rule:?}");
+    }
+}
