@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use common::{TUPLE_DEEP_VCT, name, position};
-use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchLimits, SearchResult};
+use wuzi_engine::{Engine, EngineOptions, Position, Score, SearchInfo, SearchLimits, SearchResult};
 use wuzi_rules::{Color, Rule};
 
 fn search(pos: &Position, limits: &SearchLimits) -> SearchResult {
@@ -192,22 +192,33 @@ fn stops_on_the_flag_and_reports_progress() {
     let r = e.search(&pos, &SearchLimits::default(), &stop, &mut |_| {});
     assert!(r.best.is_some());
     assert!(t.elapsed() < Duration::from_secs(5));
-    let mut infos = Vec::new();
-    let r = e.search(
-        &pos,
-        &SearchLimits {
-            depth: Some(4),
-            multipv: 3,
-            ..SearchLimits::default()
-        },
-        &AtomicBool::new(false),
-        &mut |i| infos.push(i.clone()),
-    );
+    let (r, infos) = n_best_lines(&mut e, &pos, 4, 3);
     assert!(infos.iter().any(|i| i.multipv == 3 && i.depth == 4));
     let last: Vec<_> = infos.iter().filter(|i| i.depth == 4).collect();
     let moves: std::collections::HashSet<_> = last.iter().map(|i| i.pv[0]).collect();
     assert_eq!(moves.len(), 3, "three different best moves");
     assert_eq!(r.best, Some(last[0].pv[0]));
+}
+
+/// The `lines` best lines of `e` to `depth`, with every report it made.
+fn n_best_lines(
+    e: &mut Engine,
+    pos: &Position,
+    depth: u32,
+    lines: usize,
+) -> (SearchResult, Vec<SearchInfo>) {
+    let mut infos = Vec::new();
+    let r = e.search(
+        pos,
+        &SearchLimits {
+            depth: Some(depth),
+            multipv: lines,
+            ..SearchLimits::default()
+        },
+        &AtomicBool::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
+    (r, infos)
 }
 
 /// A search stopped part way through the N best lines of a depth still reports each
@@ -695,18 +706,7 @@ fn n_best_lines_come_best_first() {
     ]);
     for rule in [Rule::Renju, Rule::Freestyle] {
         let pos = position(rule, &rows, Color::Black);
-        let mut e = Engine::new(EngineOptions::default());
-        let mut infos = Vec::new();
-        let r = e.search(
-            &pos,
-            &SearchLimits {
-                depth: Some(8),
-                multipv: 3,
-                ..SearchLimits::default()
-            },
-            &AtomicBool::new(false),
-            &mut |i| infos.push(i.clone()),
-        );
+        let (r, infos) = n_best_lines(&mut Engine::new(EngineOptions::default()), &pos, 8, 3);
         for depth in 1..=8 {
             let at: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
             assert_eq!(at.len(), 3, "{rule:?} depth {depth}");
