@@ -369,6 +369,16 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   quiet moves after the first skipped; depth 6.9): 301-7-292, +5 (−22..+33) over
 ///   600; late-move reductions from depth 2 and down to the quiescence search (depth
 ///   6.9): 291-5-304, −8 (−35..+20) over 600.
+/// - Session 23, at 30,000 nodes a move as above (branch engine-se, not merged):
+///   singular extensions (from depth 6, table entry at most 3 plies shallower and not
+///   an upper bound, the other moves searched to half depth against the table's score
+///   minus a margin per ply; the table's move a ply deeper when they all fall short):
+///   margins 4, 8 and 16 a ply, freestyle 913-9-878, +7 (−9..+23) over 1,800 games
+///   (seeds 7600–7611, 7620–7631, 7640–7651); margin 8 with multi-cut, renju
+///   310-5-285, +14 (−13..+42) over 600 (6400–6411); depth-8 bench nodes +28..+40%.
+///   Late-move reductions by history (a ply less above +4,000, a ply more below
+///   −4,000): 306-4-290, +9 (−18..+37) over 600 (7660–7671). Both together, freestyle
+///   582-12-606, −7 (−27..+13) over 1,200 (7700–7723).
 /// - A VCT at every inner node −207 (−332..−117), at ply 1 −114 (−213..−31), at
 ///   100 ms. With the narrowed VCT (six times cheaper where a VCT exists), a 300-node
 ///   VCT for the side to move at every inner node with four or more plies left still
