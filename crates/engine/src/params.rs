@@ -359,7 +359,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   586-17-597, −3 (−23..+16) over 1,200; a threat mask of 7 bits a side (open-three
 ///   and four points counted, not only present), freestyle seeds 7400–7423 and
 ///   7472–7495 1,223-23-1,154, +10 (−4..+24) over 2,400, renju seeds 6340–6351
-///   309-3-288, +12 (−16..+40) over 600. Not shipped.
+///   309-3-288, +12 (−16..+40) over 600; extended after a look, 3,600 freestyle +11
+///   (+0..+23), 1,200 renju +12 (−7..+32). Not shipped.
 ///
 /// Tried and not used:
 /// - Session 21, freestyle at 30,000 nodes a move against the defaults
