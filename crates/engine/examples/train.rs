@@ -15,6 +15,9 @@
 //!                fixed at the table in use; writes mask-<checksum>.bin
 //!   --joint      fit the points' shares and the threat mask together; writes both
 //!   --mask-sigma S  spread of the mask values' prior around 0 (default 20)
+//!   --from-tables  start from the tables in use (shares and mask; with
+//!                `WUZI_EVAL_WEIGHTS`, `WUZI_EVAL_MASK` any pair), and pull towards
+//!                them; with `--epochs 0` this reports a pair's losses on the data
 //!   --exact-forbidden  renju: Black's double threes that the exact check finds
 //!                forbidden are forbidden points, as the engine's `rforbid` switch
 //!                evaluates them
@@ -67,6 +70,7 @@ struct Options {
     mask: bool,
     joint: bool,
     mask_sigma: f64,
+    from_tables: bool,
     files: Vec<String>,
 }
 
@@ -82,6 +86,7 @@ fn options() -> Result<Options, String> {
         mask: false,
         joint: false,
         mask_sigma: 20.0,
+        from_tables: false,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -101,6 +106,7 @@ fn options() -> Result<Options, String> {
             "--exact-forbidden" => o.exact_forbidden = true,
             "--mask" => o.mask = true,
             "--joint" => o.joint = true,
+            "--from-tables" => o.from_tables = true,
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -230,6 +236,15 @@ fn run() -> Result<(), String> {
             .collect();
     }
     w0.resize(learned::FEATURES + mask::FEATURES, 0.0);
+    // The scale `K` is found with these starting values, so that `--from-tables` reports
+    // losses at the same scale as a joint fit on the same data.
+    let w_scale = w0.clone();
+    if o.from_tables {
+        let shares = learned::table().iter();
+        for (w, &v) in w0.iter_mut().zip(shares.chain(mask::table())) {
+            *w = f64::from(v) / unit;
+        }
+    }
     // Which weights the fit moves: the shares, or with --mask the mask values alone.
     let fitted = |i: usize| o.joint || (i >= learned::FEATURES) == o.mask;
     if o.prior_only {
@@ -250,7 +265,7 @@ fn run() -> Result<(), String> {
     let mut k = 400.0;
     let mut best = f64::INFINITY;
     for cand in (50..=2000).step_by(25) {
-        let l = losses(&probe, &w0, f64::from(cand)).1;
+        let l = losses(&probe, &w_scale, f64::from(cand)).1;
         if l < best {
             best = l;
             k = f64::from(cand);
@@ -280,7 +295,14 @@ fn run() -> Result<(), String> {
         let (ht, hr) = losses(&held_out, w, k);
         eprintln!("{what}: loss {lt:.5} (results {lr:.5}); held out {ht:.5} (results {hr:.5})");
     };
-    report(&w0, "hand-set");
+    report(
+        &w0,
+        if o.from_tables {
+            "tables in use"
+        } else {
+            "hand-set"
+        },
+    );
     // Full-batch Adam on cross-entropy + prior.
     let m = w0.len();
     let mut w = w0.clone();

@@ -350,6 +350,17 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// - Late-move reductions by history (a ply more for a move with a negative history
 ///   score, a ply less above 4,096): −13 (−67..+41) freestyle over 160 games at 30,000
 ///   nodes a move; not kept in the code.
+/// - Session 23, late-move reductions a ply deeper at non-PV nodes with 5 or more
+///   plies left, from the 6th move on: freestyle seeds 7448–7471 584-15-601, −5
+///   (−24..+15) over 1,200 games at 30,000 nodes a move; not kept in the code.
+/// - Session 23, refits of the evaluation on 11,681 self-play games (r4.txt, 3,000
+///   games of level 10 as of 759279d, added; eval/weights/README.md) against the
+///   shipped pair (`+altweights`): the same layout, freestyle seeds 7424–7447
+///   586-17-597, −3 (−23..+16) over 1,200; a threat mask of 7 bits a side (open-three
+///   and four points counted, not only present), freestyle seeds 7400–7423 and
+///   7472–7495 1,223-23-1,154, +10 (−4..+24) over 2,400, renju seeds 6340–6351
+///   309-3-288, +12 (−16..+40) over 600; extended after a look, 3,600 freestyle +11
+///   (+0..+23), 1,200 renju +12 (−7..+32). Not shipped.
 ///
 /// Tried and not used:
 /// - Session 21, freestyle at 30,000 nodes a move against the defaults
