@@ -95,6 +95,10 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
   let tool = 'play';
   let lines = [];
   let engineText = '';
+  // The tallest the best lines have been at this number of lines. The box keeps that
+  // height while the engine streams, so the overlays and the solver below it never move
+  // under the pointer as a line grows or wraps.
+  let linesFloor = 0;
   let analysisCtrl = null;
   let solveResult = null;
   let requestSeq = 0;
@@ -830,11 +834,6 @@ export function initAnalysis(root, { getGame, onBack, toast }) {
       if (cr.top < br.top || cr.bottom > br.bottom) box.scrollTop += cr.top - br.top - box.clientHeight / 2;
     }
   }
-
-  // The tallest the best lines have been at this number of lines. The box keeps that
-  // height while the engine streams, so the overlays and the solver below it never move
-  // under the pointer as a line grows or wraps.
-  let linesFloor = 0;
 
   function renderLines() {
     const ol = $('an-lines');
