@@ -18,6 +18,8 @@
 //!   --from-tables  start from the tables in use (shares and mask; with
 //!                `WUZI_EVAL_WEIGHTS`, `WUZI_EVAL_MASK` any pair), and pull towards
 //!                them; with `--epochs 0` this reports a pair's losses on the data
+//!   --widen FILE write the mask table FILE of the six-bit layout ([`eval::mask::widen`])
+//!                in today's layout (no fit)
 //!   --exact-forbidden  renju: Black's double threes that the exact check finds
 //!                forbidden are forbidden points, as the engine's `rforbid` switch
 //!                evaluates them
@@ -71,6 +73,7 @@ struct Options {
     joint: bool,
     mask_sigma: f64,
     from_tables: bool,
+    widen: Option<String>,
     files: Vec<String>,
 }
 
@@ -87,6 +90,7 @@ fn options() -> Result<Options, String> {
         joint: false,
         mask_sigma: 20.0,
         from_tables: false,
+        widen: None,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -107,6 +111,7 @@ fn options() -> Result<Options, String> {
             "--mask" => o.mask = true,
             "--joint" => o.joint = true,
             "--from-tables" => o.from_tables = true,
+            "--widen" => o.widen = Some(value("--widen")?),
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -245,6 +250,19 @@ fn run() -> Result<(), String> {
             *w = f64::from(v) / unit;
         }
     }
+    if let Some(f) = &o.widen {
+        let bytes = std::fs::read(f).map_err(|e| format!("{f}: {e}"))?;
+        let six: Vec<i16> = bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let wide = mask::widen(&six);
+        return write(
+            &o,
+            &wide.iter().map(|&v| i32::from(v)).collect::<Vec<_>>(),
+            "mask",
+        );
+    }
     // Which weights the fit moves: the shares, or with --mask the mask values alone.
     let fitted = |i: usize| o.joint || (i >= learned::FEATURES) == o.mask;
     if o.prior_only {
@@ -358,7 +376,7 @@ fn run() -> Result<(), String> {
                 (x % mask::MASKS) >> mask::SIDE_BITS,
             );
             println!(
-                "{} mover {mover:06b} waiter {waiter:06b} seen {:>7.0}  {:>7.1}",
+                "{} mover {mover:07b} waiter {waiter:07b} seen {:>7.0}  {:>7.1}",
                 ["free ", "renju"][class],
                 seen[i],
                 w[i]
