@@ -331,6 +331,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///     12-1-39, 24.0%, −200 (−337..−104), as Black 12-1-13, as White 0-0-26, slowest
 ///     moves 173.0 / 155.0 ms; Rapfi (classical) standard 12-1-39, 24.0%, −200
 ///     (−337..−104), as Black 11-1-14, as White 1-0-25, slowest 171.1 / 177.1 ms.
+/// - Session 24, the threat mask of seven bits a side ([`crate::eval::mask::side_bits`]:
+///   how many points make an open three, 0 / 1–3 / 4–6 / 7+, and a four, 0 / 1 / 2 /
+///   3+, where six bits said only whether), fitted jointly with the points' shares on
+///   11,681 self-play games (eval/weights/README.md), against the session-22 pair
+///   (`+altweights`) on seeds chosen before the games: freestyle seeds 7520–7567
+///   1,240-18-1,142, **+14 (+0.4..+28) over 2,400**; renju seeds 6388–6399 and
+///   6430–6441 622-6-572, **+14 (−5..+34) over 1,200**. Shipped; bench signature
+///   109,775 → 109,201.
 ///
 /// Measured and left off:
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,
@@ -360,7 +368,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   and four points counted, not only present), freestyle seeds 7400–7423 and
 ///   7472–7495 1,223-23-1,154, +10 (−4..+24) over 2,400, renju seeds 6340–6351
 ///   309-3-288, +12 (−16..+40) over 600; extended after a look, 3,600 freestyle +11
-///   (+0..+23), 1,200 renju +12 (−7..+32). Not shipped.
+///   (+0..+23), 1,200 renju +12 (−7..+32). Not shipped then; the 7-bit mask was
+///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
 /// - Session 21, freestyle at 30,000 nodes a move against the defaults

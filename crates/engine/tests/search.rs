@@ -455,17 +455,32 @@ const GREEDY_I8: [&str; 15] = [
 ];
 
 /// Root safety: at depth 5 the plain search plays i8 in [`GREEDY_I8`], after which
-/// Black wins by continuous threats; the engine with root safety must not.
+/// Black wins by continuous threats; the engine with root safety must not. Both are
+/// without the threat mask, whose evaluation steers the depth-5 search away from i8
+/// (to e4 with the seven-bit mask of session 24); the engine with every feature must
+/// play a move after which Black has no VCT either.
 #[test]
 fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     let pos = position(Rule::Freestyle, &GREEDY_I8, Color::White);
+    assert_eq!(
+        vct_after(
+            &pos,
+            depth5_pick(&pos, wuzi_engine::params::Features::ALL),
+            None
+        ),
+        None
+    );
+    let with = wuzi_engine::params::Features {
+        threat_mask: false,
+        ..wuzi_engine::params::Features::ALL
+    };
     let without = wuzi_engine::params::Features {
         root_safety: false,
         root_defence: false,
         final_safety: false,
-        ..wuzi_engine::params::Features::ALL
+        ..with
     };
-    assert_safety_avoids(&pos, wuzi_engine::params::Features::ALL, without, "i8");
+    assert_safety_avoids(&pos, with, without, "i8");
 }
 
 /// Final safety: the move to be played is checked once more, deeper than in each

@@ -38,9 +38,9 @@ pub const fn feature(renju_black: bool, role: usize, slot: usize) -> usize {
 
 /// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
 /// evaluation unit, in the order of [`feature`]. Named by its [`checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-4746d2fdd38fe108.bin");
+pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-65faa5981603a4f2.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "eval-4746d2fdd38fe108.bin";
+pub const WEIGHTS_FILE: &str = "eval-65faa5981603a4f2.bin";
 
 /// FNV-1a (64 bits) of `bytes`: the name of a weights file.
 #[must_use]

@@ -29,9 +29,9 @@ pub const FEATURES: usize = CLASSES * MASKS;
 
 /// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
 /// evaluation unit, by [`index`]. Named by its [`super::learned::checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-0369fa693556781f.bin");
+pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-05ff927632a87613.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "mask-0369fa693556781f.bin";
+pub const WEIGHTS_FILE: &str = "mask-05ff927632a87613.bin";
 
 /// The threats `color` holds, as [`SIDE_BITS`] bits: bits 0–1 the points that make an
 /// open three (none, 1–3, 4–6, 7 or more: an open two has up to four), bits 2–3 the
