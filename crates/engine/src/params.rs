@@ -338,7 +338,12 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   (`+altweights`) on seeds chosen before the games: freestyle seeds 7520–7567
 ///   1,240-18-1,142, **+14 (+0.4..+28) over 2,400**; renju seeds 6388–6399 and
 ///   6430–6441 622-6-572, **+14 (−5..+34) over 1,200**. Shipped; bench signature
-///   109,775 → 109,201.
+///   109,775 → 109,201. Against Rapfi (classical, model220723) at 200 ms a move, the 26
+///   canonical openings with both colours, quiet machine (da97391): freestyle
+///   11-0-41, 21.2%, −229 (−381..−129), as Black 11-0-15, as White 0-0-26, slowest
+///   moves 176.3 / 183.3 ms (7-0-45 at 137469e); renju 9-0-43, 17.3%, −272
+///   (−449..−168), as Black 5-0-21, as White 4-0-22, slowest 182.4 / 194.1 ms (9-0-43
+///   at 137469e): within the noise of 52 games.
 ///
 /// Measured and left off:
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,

@@ -410,6 +410,21 @@ fn vct_after(
     )
 }
 
+/// Every feature but the threat mask: the engine of the safety tests whose position
+/// needs the search to reach a given point, so that a new fit of the mask, which
+/// steers the evaluation, does not move the search away from it.
+const UNMASKED: wuzi_engine::params::Features = wuzi_engine::params::Features {
+    threat_mask: false,
+    ..wuzi_engine::params::Features::ALL
+};
+
+/// The engine with every feature plays, at depth 5, a move after which Black has no
+/// VCT (a 2 M-node search finds none).
+fn assert_full_engine_plays_safe(pos: &Position) {
+    let pick = depth5_pick(pos, wuzi_engine::params::Features::ALL);
+    assert_eq!(vct_after(pos, pick, None), None, "{} loses", name(pick));
+}
+
 /// A safety check at work: at depth 5 the engine with `without` features plays
 /// `plain` (the test position's point), after which Black has a VCT; with `with` it
 /// plays another move, after which a 2 M-node VCT search finds none.
@@ -462,25 +477,14 @@ const GREEDY_I8: [&str; 15] = [
 #[test]
 fn root_safety_drops_a_move_the_opponents_vct_refutes() {
     let pos = position(Rule::Freestyle, &GREEDY_I8, Color::White);
-    assert_eq!(
-        vct_after(
-            &pos,
-            depth5_pick(&pos, wuzi_engine::params::Features::ALL),
-            None
-        ),
-        None
-    );
-    let with = wuzi_engine::params::Features {
-        threat_mask: false,
-        ..wuzi_engine::params::Features::ALL
-    };
+    assert_full_engine_plays_safe(&pos);
     let without = wuzi_engine::params::Features {
         root_safety: false,
         root_defence: false,
         final_safety: false,
-        ..with
+        ..UNMASKED
     };
-    assert_safety_avoids(&pos, with, without, "i8");
+    assert_safety_avoids(&pos, UNMASKED, without, "i8");
 }
 
 /// Final safety: the move to be played is checked once more, deeper than in each
@@ -491,23 +495,12 @@ fn root_safety_drops_a_move_the_opponents_vct_refutes() {
 #[test]
 fn final_safety_catches_the_vct_the_iteration_check_misses() {
     let pos = position(Rule::Freestyle, &TUPLE_DEEP_VCT, Color::White);
-    let with = wuzi_engine::params::Features {
-        threat_mask: false,
-        ..wuzi_engine::params::Features::ALL
-    };
+    assert_full_engine_plays_safe(&pos);
     let without = wuzi_engine::params::Features {
         final_safety: false,
-        ..with
+        ..UNMASKED
     };
-    assert_eq!(
-        vct_after(
-            &pos,
-            depth5_pick(&pos, wuzi_engine::params::Features::ALL),
-            None
-        ),
-        None
-    );
-    assert_safety_avoids(&pos, with, without, "i10");
+    assert_safety_avoids(&pos, UNMASKED, without, "i10");
 }
 
 /// From a renju game lost to classic-rank (h8 i7 j6 g6 j8 g7 g8 f8 i8 k8 j7 j9 j4 j5
