@@ -377,6 +377,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 25, look-ahead on forced moves (removed from the code): a
+///   move with one answer (the block of a five, or the one legal point) was answered
+///   only after the move's nodes were spent searching the position after it, so the
+///   next search would find the opponent's replies in the table (at 200 ms a move
+///   about a quarter of wuzi's moves against Rapfi took under 10 ms, their time
+///   unused). At 30,000 nodes a move (`examples/nodeduel.rs`, chunks of 50 games):
+///   freestyle seeds 7780–7827 1,193-21-1,186, +1 (−13..+15) over 2,400 games; renju
+///   seeds 6450–6473 602-7-591, +3 (−16..+23) over 1,200. No gain shown.
 /// - Session 21, freestyle at 30,000 nodes a move against the defaults
 ///   (`examples/nodeduel.rs`, seeds from 7000, chunks of 50 games), removed from the
 ///   code: razoring (a non-PV node not under threat whose static evaluation lies a
