@@ -203,3 +203,47 @@ test('offline: a kept puzzle is solved with the network cut, the try counts once
     await b.close();
   }
 });
+
+test('while the next puzzle loads the one on screen takes no moves, and it comes back when none arrives', { timeout: 120000 }, async () => {
+  const b = await openBrowser();
+  try {
+    const { page, errors } = b;
+    await page.goto(`${suite.server.url}/#puzzles`);
+    await page.locator('#puzzle-page').waitFor({ state: 'visible' });
+    const first = await shown(page);
+    const plays = (await player(page)).plays;
+    // The next theme's puzzles are held on the way, then refused.
+    let held;
+    const arrived = new Promise((resolve) => {
+      page.route('**/api/puzzles/batch**', (route) => {
+        held = route;
+        resolve();
+      });
+    });
+    const other = first.record.theme === 'defence' ? 'vcf' : 'defence';
+    await page.locator('#pz-theme').selectOption(other);
+    await arrived;
+    assert.equal((await data(page)).state, 'loading');
+    assert.equal((await data(page)).id, first.id);
+    assert.ok(await page.locator('#pz-solution').isDisabled());
+    await click(page, first.record.solution.moves[0], first.record.size);
+    assert.equal((await data(page)).moves, '');
+    assert.equal((await player(page)).plays, plays);
+
+    await held.abort('connectionfailed');
+    await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
+    assert.equal((await data(page)).id, first.id);
+    assert.notEqual(await page.locator('#pz-status').textContent(), '');
+    await click(page, first.record.solution.moves[0], first.record.size);
+    await page.waitForFunction((m) => document.querySelector('#pz-board').dataset.moves.startsWith(m), first.record.solution.moves[0]);
+
+    // With the network back, the theme's puzzle comes.
+    await page.unroute('**/api/puzzles/batch**');
+    await page.locator('#pz-theme').selectOption('any');
+    await page.locator('#pz-theme').selectOption(other);
+    await page.waitForFunction((t) => document.querySelector('#pz-board').dataset.state === 'solving' && window.wuzi.puzzles.state.record.theme === t, other);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.close();
+  }
+});

@@ -47,7 +47,7 @@ export function initPuzzles(root, { onBack }) {
   let player = null;
   let step = null; // the solution step the player is at
   let moves = []; // points played from the puzzle's position, alternating from the solver
-  let state = 'idle'; // 'solving' | 'replying' | 'solved' | 'failed'
+  let state = 'idle'; // 'solving' | 'replying' | 'solved' | 'failed' | 'loading' (the next one)
   let rated = false; // the try was sent
   let marks = []; // ghost stones of a shown line
   let lines = []; // texts shown under the board: refutation and solution
@@ -141,19 +141,23 @@ export function initPuzzles(root, { onBack }) {
   async function next() {
     const th = theme();
     const seq = ++loadSeq;
-    showStatus(t('pz.loading'));
+    const back = loading();
     let list;
     try {
       list = await refill(th);
     } catch (e) {
       list = kept(th);
       if (!list.length) {
-        if (seq === loadSeq) showStatus(e.status === 0 ? t('pz.offline_empty') : e.message, 'error');
+        if (seq === loadSeq) {
+          back();
+          showStatus(e.status === 0 ? t('pz.offline_empty') : e.message, 'error');
+        }
         return;
       }
     }
     if (seq !== loadSeq) return;
     if (!list.length) {
+      back();
       showStatus(t('pz.none_left'), 'error');
       return;
     }
@@ -184,9 +188,28 @@ export function initPuzzles(root, { onBack }) {
   }
   window.addEventListener('online', () => flushPending());
 
+  /// The puzzle on screen stops taking moves while the next one loads (a move on it then
+  /// would count for a puzzle already left); the function returned puts it back as it was,
+  /// for when none comes.
+  function loading() {
+    const was = state;
+    showStatus(t('pz.loading'));
+    if (state !== 'loading') {
+      state = 'loading';
+      render();
+    }
+    return () => {
+      if (state !== 'loading') return;
+      // A reply cut short, or a load over another: the puzzle from its start.
+      if (was === 'replying' || was === 'loading') return restart();
+      state = was;
+      render();
+    };
+  }
+
   async function load(fetcher) {
     const seq = ++loadSeq;
-    showStatus(t('pz.loading'));
+    const back = loading();
     try {
       const a = await fetcher();
       if (seq !== loadSeq) return;
@@ -197,6 +220,7 @@ export function initPuzzles(root, { onBack }) {
       restart();
     } catch (e) {
       if (seq !== loadSeq) return;
+      back();
       showStatus(e.status === 404 ? t('pz.none_left') : e.status === 0 ? t('an.network') : e.message, 'error');
       renderInfo();
     }
@@ -294,7 +318,7 @@ export function initPuzzles(root, { onBack }) {
   }
 
   function giveUp() {
-    if (!puzzle || state === 'solved' || state === 'failed') return;
+    if (!puzzle || state === 'solved' || state === 'failed' || state === 'loading') return;
     const before = moves.length;
     state = 'failed';
     const solution = mainLine(step);
@@ -416,8 +440,8 @@ export function initPuzzles(root, { onBack }) {
       return d;
     }));
     box.hidden = !lines.length;
-    $('pz-retry').disabled = state === 'solving' && !moves.length;
-    $('pz-solution').disabled = state === 'solved' || state === 'failed';
+    $('pz-retry').disabled = (state === 'solving' && !moves.length) || state === 'loading';
+    $('pz-solution').disabled = state === 'solved' || state === 'failed' || state === 'loading';
     renderInfo();
   }
 
