@@ -377,6 +377,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 26, a threat-pair term in the evaluation (`eval::pair`, switch `+pair`, on
+///   the unmerged branch engine-pair at 982d6e4): a fitted value per empty point by (the
+///   side to move's threat there, the other side's threat there, rule class), fitted jointly
+///   with the shares and mask (held out 0.48975 against 0.49733). Against the shipped
+///   pair at 30,000 nodes a move (`examples/nodeduel.rs`, chunks of 50 games):
+///   freestyle seeds 7880–7951 1,817-27-1,756, +6 (−5..+17) over 3,600 games; renju
+///   seeds 6480–6503 606-15-579, +8 (−12..+27) over 1,200. No gain shown; 5.6% more
+///   instructions on the depth-8 bench.
 /// - Session 25, look-ahead on forced moves (removed from the code): a
 ///   move with one answer (the block of a five, or the one legal point) was answered
 ///   only after the move's nodes were spent searching the position after it, so the
