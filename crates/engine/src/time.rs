@@ -7,22 +7,27 @@ use crate::SearchLimits;
 use crate::instant::Instant;
 
 /// Kept back from every hard limit for the time between deciding and the move
-/// reaching the opponent (unwinding the search, printing): this much, or a sixteenth
-/// of the limit when that is more (never more than a third). The search stops within
-/// a millisecond or two of its hard deadline; front ends that talk to a game manager
-/// keep [`turn_margin`] for pipes and process start-up on top.
+/// reaching the opponent (unwinding the search, printing): this much, or a
+/// thirty-second of the limit when that is more (never more than a third). The search
+/// stops within a millisecond or two of its hard deadline (at 1 s a move, before
+/// session 26, the slowest of wuzi's 1,151 moves in two matches against Rapfi took
+/// 844.7 ms as `wuzi match` measured it, pipes included, with a hard deadline of
+/// 843.75 ms); front ends that talk to a game manager keep [`turn_margin`] for pipes
+/// and process start-up on top. (A sixteenth before session 26.)
 pub const OVERHEAD: Duration = Duration::from_millis(10);
 
 /// The margin a front end keeps from a game manager's time limit `t` (the Gomocup
 /// brain from `timeout_turn` and `time_left`, `wuzi match` from each move's limit) for
-/// pipes, scheduling and the manager's own timing: a tenth, between 20 ms and 0.5 s.
-/// At 200 ms a move the engine is told 180 ms and answers within about 170 ms. (An
-/// eighth and at least 40 ms, as before, left it 150 ms of 200: at 100 ms a move,
-/// freestyle, the smaller margin scored +44 (+5..+84) over 300 games against it; the
-/// slowest move was 73 ms.)
+/// pipes, scheduling and the manager's own timing: a twentieth, between 20 ms and
+/// 250 ms. At 200 ms a move the engine is told 180 ms and answers within about 170 ms;
+/// at 1 s it is told 950 ms and answers within about 920 ms. (An eighth and at least
+/// 40 ms, as it once was, left it 150 ms of 200: at 100 ms a move, freestyle, a
+/// tenth scored +44 (+5..+84) over 300 games against it; the slowest move was 73 ms. A
+/// tenth up to 0.5 s, as before session 26, left 156 ms of a 1 s move unused even in
+/// the slowest move, and the median move used 759 ms of it.)
 #[must_use]
 pub fn turn_margin(t: Duration) -> Duration {
-    (t / 10).clamp(Duration::from_millis(20), Duration::from_millis(500))
+    (t / 20).clamp(Duration::from_millis(20), Duration::from_millis(250))
 }
 
 /// Share of the usable time per move after which no new iteration starts. A move's
@@ -47,7 +52,7 @@ pub const FINAL_CHECK_PERCENT: u32 = 10;
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {
-    t.saturating_sub(OVERHEAD.max(t / 16).min(t / 3))
+    t.saturating_sub(OVERHEAD.max(t / 32).min(t / 3))
 }
 /// Moves assumed left in the game when a clock has no moves-to-go.
 pub const MOVES_HORIZON: u32 = 24;

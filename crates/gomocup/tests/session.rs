@@ -190,15 +190,17 @@ fn move_time_keeps_a_margin() {
     let mut t = rank();
     drive(&mut s, &mut t, &["INFO timeout_turn 200"]);
     assert_eq!(s.settings().move_time(), Duration::from_millis(180));
+    drive(&mut s, &mut t, &["INFO timeout_turn 1000"]);
+    assert_eq!(s.settings().move_time(), Duration::from_millis(950));
     drive(&mut s, &mut t, &["INFO timeout_turn 5000"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(4500));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(4750));
     // 3 s left in the match: a fifteenth of what is left after the margin.
     drive(
         &mut s,
         &mut t,
         &["INFO timeout_match 120000", "INFO time_left 3000"],
     );
-    assert_eq!(s.settings().move_time(), Duration::from_millis(180));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(190));
     drive(&mut s, &mut t, &["INFO time_left 0"]);
     assert!(s.settings().move_time() <= Duration::from_millis(10));
     drive(

@@ -472,8 +472,12 @@ mod tests {
             Duration::from_millis(30)
         );
         assert_eq!(
+            engine_budget(Duration::from_secs(1)),
+            Duration::from_millis(950)
+        );
+        assert_eq!(
             engine_budget(Duration::from_secs(10)),
-            Duration::from_millis(9500)
+            Duration::from_millis(9750)
         );
     }
 }
