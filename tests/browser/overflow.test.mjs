@@ -116,7 +116,7 @@ function describePage(page) {
 /// fresh page, before the state counts as not shown: this test is about layout, and the
 /// first try's failure is printed so that a flaky step stays visible (it failed once in CI, at
 /// tablet size, the Records dialog's text box not there 30 s after the click on Records, and
-/// never in nine runs on the development machine).
+/// never in five runs of this file on the development machine).
 async function enter(page, state, viewportName) {
   for (let attempt = 1; ; attempt++) {
     try {
