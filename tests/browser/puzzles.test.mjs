@@ -233,7 +233,9 @@ test('while the next puzzle loads the one on screen takes no moves, and it comes
     await held.abort('connectionfailed');
     await page.waitForFunction(() => document.querySelector('#pz-board').dataset.state === 'solving');
     assert.equal((await data(page)).id, first.id);
-    assert.notEqual(await page.locator('#pz-status').textContent(), '');
+    // It says why (the refused request reads as the network being down).
+    assert.equal(await page.locator('#pz-status').textContent(), 'Offline, and no puzzle is kept in this browser yet: go online once to get some.');
+    assert.equal(await page.locator('#pz-status').getAttribute('data-kind'), 'error');
     await click(page, first.record.solution.moves[0], first.record.size);
     await page.waitForFunction((m) => document.querySelector('#pz-board').dataset.moves.startsWith(m), first.record.solution.moves[0]);
 
