@@ -133,6 +133,9 @@ pub struct Board {
     /// Renju: Black's double-three points are checked exactly in the evaluation
     /// ([`Board::evaluate_exact`]).
     exact_forbidden: bool,
+    /// Counter-block defences are generated ([`Board::set_counter_block`]; on unless
+    /// switched off).
+    counter_block: bool,
     /// The threat-mask values the evaluation adds ([`eval::mask`]), if it adds them.
     mask: Option<&'static [i16]>,
 }
@@ -210,6 +213,7 @@ impl Board {
             salt: config_salt(pos),
             source,
             exact_forbidden: false,
+            counter_block: true,
             mask: None,
         };
         for &i in &b.on_board {
@@ -564,6 +568,18 @@ impl Board {
     /// [`Board::exact_forbidden_for`]).
     pub fn set_exact_forbidden(&mut self, on: bool) {
         self.exact_forbidden = on;
+    }
+
+    /// Whether the defences against a four-three include the points that make its
+    /// block a four of the defender's ([`crate::movegen::counter_block_points`]).
+    pub fn set_counter_block(&mut self, on: bool) {
+        self.counter_block = on;
+    }
+
+    /// See [`Board::set_counter_block`].
+    #[must_use]
+    pub fn counter_block(&self) -> bool {
+        self.counter_block
     }
 
     /// Whether the evaluation adds the threat-mask term ([`eval::mask`]), from the

@@ -192,6 +192,7 @@ impl Engine {
             self.features.alt_policy,
         );
         board.set_exact_forbidden(self.features.exact_forbidden);
+        board.set_counter_block(self.features.counter_block);
         board.set_threat_mask(self.features.threat_mask);
         let me = board.to_move();
         let opp = me.opponent();

@@ -3,7 +3,8 @@
 //! - The opponent's five threat must be answered on its point (the search handles it).
 //! - Against a sure threat of the opponent (a point giving it an open four or a
 //!   four-three) only defences are searched: the threat points, the points on the
-//!   lines that make them, and our own fours (counter-attacks).
+//!   lines that make them, our own fours (counter-attacks), and against a four-three
+//!   the points that make its block a four of ours ([`counter_block_points`]).
 //! - Otherwise every empty point near a stone. The opponent's double-three points do
 //!   not restrict the moves: a three of our own that comes first answers them too
 //!   (restricting them as well lost 59 Elo in freestyle, −59 (−92..−26) over 400 games
@@ -53,6 +54,54 @@ pub fn defence_points(board: &Board, attacker: Color, threats: &[Idx], out: &mut
                 let j = (t as isize + off * o) as usize;
                 if o != 0 && board.is_empty(j) {
                     push_unique(out, j);
+                }
+            }
+        }
+    }
+}
+
+/// Points where the defender (the side to move) turns the block of one of
+/// `attacker`'s four-threes into a four of its own: that block would then threaten
+/// five, and the attacker loses the tempo its three needs. Against a four-three these
+/// defend from afar, off the threatening lines (h8 h9 h6 g7 i7 j6 j8 g5 i8 k8 i6 i5
+/// l10 k9 k10: Black's i10 makes a four and a three; White's g9, j9 or l9 makes i9,
+/// where the four must be blocked, a four for White).
+pub fn counter_block_points(
+    board: &mut Board,
+    attacker: Color,
+    threats: &[Idx],
+    out: &mut Vec<Idx>,
+) {
+    let me = attacker.opponent();
+    let mut blocks = Vec::new();
+    for &t in threats {
+        if board.threat(t, attacker) != Threat::Block4Flex3 {
+            continue;
+        }
+        board.pass();
+        board.play(t);
+        board.win_points(attacker, &mut blocks);
+        board.undo();
+        board.pass();
+    }
+    for &b in &blocks {
+        for (d, &off) in DIR.iter().enumerate() {
+            // One more stone of ours can make a four through b only where b now makes
+            // a three.
+            let p = board.pattern(b, me, d);
+            if p < Pattern::Block3 || p.is_four_or_better() {
+                continue;
+            }
+            for o in -4..=4isize {
+                let j = (b as isize + off * o) as usize;
+                if o == 0 || !board.is_empty(j) || out.contains(&j) {
+                    continue;
+                }
+                board.play(j);
+                let four = board.pattern(b, me, d).is_four_or_better();
+                board.undo();
+                if four {
+                    out.push(j);
                 }
             }
         }
@@ -175,6 +224,9 @@ pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {
         threats.retain(|&t| board.threat(t, opp) != Threat::Flex3x2);
         if !threats.is_empty() {
             defence_points(board, opp, &threats, out);
+            if board.counter_block() {
+                counter_block_points(board, opp, &threats, out);
+            }
             four_points(board, me, out);
             restricted = true;
         }
@@ -241,6 +293,28 @@ mod tests {
         let mut moves = Vec::new();
         assert!(!generate(&mut b, &mut moves));
         assert!(moves.contains(&at("h8")) && moves.contains(&at("d13")));
+    }
+
+    /// Black's i10 makes a four (column i, blocked at i9) and a three (row 10): White
+    /// may defend by making i9 a four of its own, at g9, j9 or l9 (h9 and k9 are
+    /// White's).
+    #[test]
+    fn a_four_three_s_block_made_a_four_is_a_defence() {
+        let mut b = board("h8 h9 h6 g7 i7 j6 j8 g5 i8 k8 i6 i5 l10 k9 k10");
+        assert_eq!(b.threat(at("i10"), Color::Black), Threat::Block4Flex3);
+        let mut moves = Vec::new();
+        b.set_counter_block(false);
+        assert!(generate(&mut b, &mut moves));
+        assert!(!moves.contains(&at("j9")) && !moves.contains(&at("g9")));
+        b.set_counter_block(true);
+        assert!(generate(&mut b, &mut moves));
+        assert!(moves.contains(&at("j9")) && moves.contains(&at("g9")));
+        let mut counter = Vec::new();
+        counter_block_points(&mut b, Color::Black, &[at("i10")], &mut counter);
+        counter.sort_unstable();
+        let mut want = vec![at("g9"), at("j9"), at("l9")];
+        want.sort_unstable();
+        assert_eq!(counter, want);
     }
 
     /// An open three does restrict them: its ends and the points beside, and fours.

@@ -188,7 +188,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`, `altpolicy`, `tmask`.
+/// `pgame`, `altpolicy`, `tmask`, `cblock`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -344,6 +344,26 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   moves 176.3 / 183.3 ms (7-0-45 at 137469e); renju 9-0-43, 17.3%, −272
 ///   (−449..−168), as Black 5-0-21, as White 4-0-22, slowest 182.4 / 194.1 ms (9-0-43
 ///   at 137469e): within the noise of 52 games.
+/// - Session 27, counter-block defences (`cblock`,
+///   [`crate::movegen::counter_block_points`]): against a four-three the search and the
+///   threat search kept only the points on its lines and the defender's fours, so a
+///   defence that makes the four's block a four of the defender's was never tried and
+///   the search proved wins that were none. Found in a game lost to Rapfi (1 s a move):
+///   wuzi's l10 scored "win in 6" at depth 7 to 14, Rapfi answered j9 and won; with the
+///   defence the search answers j9 too (+489 for White at 2 s). Over 167 positions of
+///   six freestyle games lost as Black to Rapfi at 200 ms (0.5 s each), the choice
+///   changed in 12; in three of the six games the search without it claimed a win or
+///   a large lead at a turning point (game 13 of da97391's match, move 31: d6 +1,099
+///   without, d5 −462 with; Rapfi −539, best d5). Self-play at 30,000 nodes a move
+///   (`examples/nodeduel.rs`, chunks of 50 games; in self-play both sides miss the
+///   defence alike): freestyle seeds 7964–7987 584-25-591, −2 (−22..+17) over 1,200;
+///   renju seeds 6504–6515 304-3-293, +6 (−21..+34) over 600. **On** (level 10 only;
+///   also in the threat search's proofs and the puzzle checker). Bench signature
+///   109,201 → 109,242. Against Rapfi (classical) at 200 ms a move, the 26 canonical
+///   openings with both colours, quiet machine: freestyle 12-1-39, 24.0%, −200
+///   (−337..−104), as Black 12-1-13, slowest moves 170.7 / 177.4 ms (11-0-41 at
+///   da97391); renju 12-0-40, 23.1%, −209 (−352..−111), as Black 9-0-17, as White
+///   3-0-23, slowest 170.8 / 180.0 ms (9-0-43 at da97391): within the noise of 52 games.
 ///
 /// Measured and left off:
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,
@@ -377,6 +397,11 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 27, VCF defence: at an inner node with two or more plies left where the
+///   opponent had a VCF against a pass (200 nodes), only the points of its line and
+///   the side to move's fours were searched. Mean completed depth at 200,000 nodes on
+///   the bench positions 9.3 → 9.2; freestyle at 30,000 nodes a move, seeds
+///   7952–7963, 288-5-307, −11 (−39..+17) over 600 games. Removed from the code.
 /// - Session 26, a threat-pair term in the evaluation (`eval::pair`, switch `+pair`, on
 ///   the unmerged branch engine-pair at 982d6e4): a fitted value per empty point by (the
 ///   side to move's threat there, the other side's threat there, rule class), fitted jointly
@@ -518,6 +543,10 @@ pub struct Features {
     pub alt_policy: bool,
     /// The threat-mask term in the evaluation ([`crate::eval::mask`]).
     pub threat_mask: bool,
+    /// Against a four-three, the points that make its block a four of the defender's
+    /// count as defences too ([`crate::movegen::counter_block_points`]), in the search
+    /// and the threat search.
+    pub counter_block: bool,
 }
 
 impl Features {
@@ -551,6 +580,7 @@ impl Features {
         policy_game_moves: false,
         alt_policy: false,
         threat_mask: true,
+        counter_block: true,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -570,6 +600,7 @@ impl Features {
             policy_sharp: false,
             policy_game_moves: false,
             threat_mask: false,
+            counter_block: false,
             ..self
         }
     }
@@ -618,6 +649,8 @@ impl Features {
                 "pgame" => f.policy_game_moves = false,
                 "+tmask" => f.threat_mask = true,
                 "tmask" => f.threat_mask = false,
+                "+cblock" => f.counter_block = true,
+                "cblock" => f.counter_block = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,

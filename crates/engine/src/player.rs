@@ -312,6 +312,7 @@ mod tests {
             policy_sharp: true,
             policy_game_moves: true,
             threat_mask: true,
+            counter_block: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {

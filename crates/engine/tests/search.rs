@@ -728,3 +728,50 @@ fn n_best_lines_come_best_first() {
         assert_eq!(r.best, Some(last[0].pv[0]), "{rule:?}");
     }
 }
+
+/// From a game lost to Rapfi (session 27, freestyle, 1 s a move): White to move, and
+/// Black's i10 would make a four (column i) and a three (row 10). White's j9 (or g9,
+/// l9) defends from afar: the four's block i9 is then a four of White's (h9 i9 j9 k9), so
+/// the three never gets its tempo. The search kept only the points on the threatening
+/// lines and White's fours, so it scored every White move a loss ("win in 6" for
+/// Black's l10 two moves before; Rapfi answered j9 and won).
+#[test]
+fn a_four_three_is_defended_by_making_its_block_a_four() {
+    let rows = board(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..........XX...",
+        ".......O..O....",
+        ".......XXXO....",
+        "......O.X......",
+        ".......XXO.....",
+        "......O.O......",
+    ]);
+    let pos = position(Rule::Freestyle, &rows, Color::White);
+    let search_with = |counter_block| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 1,
+        });
+        e.set_features(wuzi_engine::params::Features {
+            counter_block,
+            ..wuzi_engine::params::Features::ALL
+        });
+        let r = e.search(
+            &pos,
+            &SearchLimits::depth(6),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        (name(r.best.expect("a move")), r.score)
+    };
+    let (m, s) = search_with(true);
+    assert!(["g9", "j9", "l9"].contains(&m.as_str()), "{m} {s:?}");
+    assert!(!matches!(s, Score::Loss(_)), "{m} {s:?}");
+    // Without those defences White sees only losses.
+    let (_, s) = search_with(false);
+    assert!(matches!(s, Score::Loss(_)), "{s:?}");
+}

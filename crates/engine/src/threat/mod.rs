@@ -3,7 +3,10 @@
 //!
 //! Both are proofs, not guesses: every defence the rules allow is considered (for VCF
 //! the defender's only move is the five point; against a three the defender may block
-//! anywhere on the threatening lines or counter with its own fours). Under renju a
+//! anywhere on the threatening lines, counter with its own fours, or, against a
+//! four-three, make the point where its four would be blocked a four of its own,
+//! [`movegen::counter_block_points`]: until session 27 that defence was missing, and a
+//! "proof" could fall to it). Under renju a
 //! four whose only block is forbidden for Black wins, and Black never attacks from a
 //! forbidden point. Positions already refuted, and attacker positions already proven
 //! won, are remembered by hash; after a defence is refuted, the attacker move that
@@ -493,6 +496,9 @@ impl<'a> Solver<'a> {
                 return false; // no threat left: the attack fizzled
             }
             movegen::defence_points(board, att, &threats, &mut defences);
+            if board.counter_block() {
+                movegen::counter_block_points(board, att, &threats, &mut defences);
+            }
             movegen::four_points(board, me, &mut defences);
             defences.retain(|&d| board.is_empty(d));
             let mut k = 0;
