@@ -353,8 +353,9 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   defence the search answers j9 too (+489 for White at 2 s). Over 167 positions of
 ///   six freestyle games lost as Black to Rapfi at 200 ms (0.5 s each), the choice
 ///   changed in 12; in three of the six games the search without it claimed a win or
-///   a large lead at a turning point (game 13 of da97391's match, move 31: d6 +1,099
-///   without, d5 −462 with; Rapfi −539, best d5). Self-play at 30,000 nodes a move
+///   a lead of 400 or more where the search with it saw none (game 13 of da97391's
+///   match, move 31: d6 +1,099 without, d5 −462 with; Rapfi, asked afterwards, −539
+///   and d5). Self-play at 30,000 nodes a move
 ///   (`examples/nodeduel.rs`, chunks of 50 games; in self-play both sides miss the
 ///   defence alike): freestyle seeds 7964–7987 584-25-591, −2 (−22..+17) over 1,200;
 ///   renju seeds 6504–6515 304-3-293, +6 (−21..+34) over 600. **On** (level 10 only;
@@ -364,6 +365,9 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   (−337..−104), as Black 12-1-13, slowest moves 170.7 / 177.4 ms (11-0-41 at
 ///   da97391); renju 12-0-40, 23.1%, −209 (−352..−111), as Black 9-0-17, as White
 ///   3-0-23, slowest 170.8 / 180.0 ms (9-0-43 at da97391): within the noise of 52 games.
+///   At 1 s a move, freestyle, the first 13 openings with both colours: 10-0-16, 38.5%,
+///   −82 (−243..+50), as Black 9-0-4, as White 1-0-12, slowest 921.0 / 977.4 ms
+///   (8-0-18 at fed4d91).
 ///
 /// Measured and left off:
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,
