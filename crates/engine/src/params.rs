@@ -367,7 +367,9 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   3-0-23, slowest 170.8 / 180.0 ms (9-0-43 at da97391): within the noise of 52 games.
 ///   At 1 s a move, freestyle, the first 13 openings with both colours: 10-0-16, 38.5%,
 ///   −82 (−243..+50), as Black 9-0-4, as White 1-0-12, slowest 921.0 / 977.4 ms
-///   (8-0-18 at fed4d91).
+///   (8-0-18 at fed4d91); renju, the same 26 games: 3-0-23, 11.5%, −354
+///   (−inf..−202), as Black 3-0-10, as White 0-0-13, slowest 921.1 / 977.8 ms (4-0-22
+///   at fed4d91): no gain in renju at 1 s.
 ///
 /// Measured and left off:
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,
