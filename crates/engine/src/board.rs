@@ -136,6 +136,9 @@ pub struct Board {
     /// Counter-block defences are generated ([`Board::set_counter_block`]; on unless
     /// switched off).
     counter_block: bool,
+    /// A four-three answered in advance does not restrict the moves
+    /// ([`Board::set_defuse`]; on unless switched off).
+    defuse: bool,
     /// The threat-mask values the evaluation adds ([`eval::mask`]), if it adds them.
     mask: Option<&'static [i16]>,
 }
@@ -214,6 +217,7 @@ impl Board {
             source,
             exact_forbidden: false,
             counter_block: true,
+            defuse: true,
             mask: None,
         };
         for &i in &b.on_board {
@@ -580,6 +584,18 @@ impl Board {
     #[must_use]
     pub fn counter_block(&self) -> bool {
         self.counter_block
+    }
+
+    /// Whether a four-three whose block makes a four of the defender's leaves the
+    /// defender's moves unrestricted ([`crate::movegen::four_three_defused`]).
+    pub fn set_defuse(&mut self, on: bool) {
+        self.defuse = on;
+    }
+
+    /// See [`Board::set_defuse`].
+    #[must_use]
+    pub fn defuse(&self) -> bool {
+        self.defuse
     }
 
     /// Whether the evaluation adds the threat-mask term ([`eval::mask`]), from the

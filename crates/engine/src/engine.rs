@@ -193,6 +193,7 @@ impl Engine {
         );
         board.set_exact_forbidden(self.features.exact_forbidden);
         board.set_counter_block(self.features.counter_block);
+        board.set_defuse(self.features.defuse);
         board.set_threat_mask(self.features.threat_mask);
         let me = board.to_move();
         let opp = me.opponent();

@@ -5,6 +5,10 @@
 //!   four-three) only defences are searched: the threat points, the points on the
 //!   lines that make them, our own fours (counter-attacks), and against a four-three
 //!   the points that make its block a four of ours ([`counter_block_points`]).
+//! - A four-three whose four must be blocked on a point that makes a four of ours is
+//!   answered already (we block with a four and keep the move against the three): when
+//!   every sure threat is such a one ([`four_three_defused`]), the moves are not
+//!   restricted; the defences stay among them.
 //! - Otherwise every empty point near a stone. The opponent's double-three points do
 //!   not restrict the moves: a three of our own that comes first answers them too
 //!   (restricting them as well lost 59 Elo in freestyle, −59 (−92..−26) over 400 games
@@ -106,6 +110,30 @@ pub fn counter_block_points(
             }
         }
     }
+}
+
+/// Whether `attacker`'s four-three at `t` is answered in advance: the point where its
+/// four must be blocked is a legal point of a four (or five) for the defender, who
+/// blocks with a four of its own and so keeps the move against the three (h8 h9 f10 g9
+/// i9 g7 e9 g8 g10 e10 f7 d8 f9 f11 h11 e8 i12 j13: White's c8 makes a four and a
+/// three, and Black's block f8 makes f7 f8 f9 f10). Such a threat does not restrict
+/// the defender's moves: a three of its own may be the better answer.
+pub fn four_three_defused(board: &mut Board, attacker: Color, t: Idx) -> bool {
+    if board.threat(t, attacker) != Threat::Block4Flex3 {
+        return false;
+    }
+    let me = attacker.opponent();
+    let mut blocks = Vec::new();
+    board.pass();
+    board.play(t);
+    board.win_points(attacker, &mut blocks);
+    let defused = blocks.len() == 1 && {
+        let b = blocks[0];
+        (0..4).any(|d| board.pattern(b, me, d).is_four_or_better()) && board.is_legal(b)
+    };
+    board.undo();
+    board.pass();
+    defused
 }
 
 /// Points where `color` makes a four (or five) on some line.
@@ -218,11 +246,18 @@ pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {
     let me = board.to_move();
     let opp = me.opponent();
     let mut restricted = false;
+    // Defences against threats answered in advance, kept among the unrestricted moves.
+    let mut defused = Vec::new();
     if has_sure_threat(board, opp) {
         let mut threats = Vec::new();
         threat_points(board, opp, &mut threats);
         threats.retain(|&t| board.threat(t, opp) != Threat::Flex3x2);
-        if !threats.is_empty() {
+        if !threats.is_empty()
+            && board.defuse()
+            && threats.iter().all(|&t| four_three_defused(board, opp, t))
+        {
+            defence_points(board, opp, &threats, &mut defused);
+        } else if !threats.is_empty() {
             defence_points(board, opp, &threats, out);
             if board.counter_block() {
                 counter_block_points(board, opp, &threats, out);
@@ -237,6 +272,9 @@ pub fn generate(board: &mut Board, out: &mut Vec<Idx>) -> bool {
             if board.is_empty(i) && board.is_candidate(i) {
                 out.push(i);
             }
+        }
+        for &d in &defused {
+            push_unique(out, d);
         }
         if out.is_empty() {
             // Empty board (or only walls): the centre, else any empty point.
@@ -315,6 +353,35 @@ mod tests {
         let mut want = vec![at("g9"), at("j9"), at("l9")];
         want.sort_unstable();
         assert_eq!(counter, want);
+    }
+
+    /// White's c8 makes a four (row 8, five at f8) and a three (c8 e10 f11), but Black's
+    /// block f8 makes f7 f8 f9 f10 a four: the threat is answered in advance, so Black's
+    /// moves are not restricted and i10 (two threes of Black's own) is among them, with
+    /// the defences. Without the check only the defences are searched.
+    #[test]
+    fn a_four_three_whose_block_makes_our_four_does_not_restrict_the_moves() {
+        let mut b = board("h8 h9 f10 g9 i9 g7 e9 g8 g10 e10 f7 d8 f9 f11 h11 e8 i12 j13");
+        assert_eq!(b.threat(at("c8"), Color::White), Threat::Block4Flex3);
+        assert!(four_three_defused(&mut b, Color::White, at("c8")));
+        let mut moves = Vec::new();
+        b.set_defuse(false);
+        assert!(generate(&mut b, &mut moves));
+        assert!(!moves.contains(&at("i10")));
+        b.set_defuse(true);
+        assert!(!generate(&mut b, &mut moves));
+        for p in ["i10", "c8", "f8", "d9", "g12"] {
+            assert!(moves.contains(&at(p)), "{p}");
+        }
+        let mut unique = moves.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), moves.len());
+        // The four-three of the counter-block test: White's block i9 makes no four of
+        // White's, so it stays a threat.
+        let mut c = board("h8 h9 h6 g7 i7 j6 j8 g5 i8 k8 i6 i5 l10 k9 k10");
+        assert!(!four_three_defused(&mut c, Color::Black, at("i10")));
+        assert!(generate(&mut c, &mut moves));
     }
 
     /// An open three does restrict them: its ends and the points beside, and fours.

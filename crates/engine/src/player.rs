@@ -313,6 +313,7 @@ mod tests {
             policy_game_moves: true,
             threat_mask: true,
             counter_block: true,
+            defuse: true,
             ..all
         };
         for features in [all, all.for_levels(), every_change] {
