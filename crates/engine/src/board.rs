@@ -137,7 +137,7 @@ pub struct Board {
     /// switched off).
     counter_block: bool,
     /// A four-three answered in advance does not restrict the moves
-    /// ([`Board::set_defuse`]; on unless switched off).
+    /// ([`Board::set_defuse`]; off unless switched on).
     defuse: bool,
     /// The threat-mask values the evaluation adds ([`eval::mask`]), if it adds them.
     mask: Option<&'static [i16]>,
@@ -217,7 +217,7 @@ impl Board {
             source,
             exact_forbidden: false,
             counter_block: true,
-            defuse: true,
+            defuse: false,
             mask: None,
         };
         for &i in &b.on_board {

@@ -6,8 +6,9 @@
 //!   lines that make them, our own fours (counter-attacks), and against a four-three
 //!   the points that make its block a four of ours ([`counter_block_points`]).
 //! - A four-three whose four must be blocked on a point that makes a four of ours is
-//!   answered already (we block with a four and keep the move against the three): when
-//!   every sure threat is such a one ([`four_three_defused`]), the moves are not
+//!   answered already (we block with a four and keep the move against the three): with
+//!   the board's switch on ([`Board::set_defuse`]; off by default, it showed no gain),
+//!   when every sure threat is such a one ([`four_three_defused`]) the moves are not
 //!   restricted; the defences stay among them.
 //! - Otherwise every empty point near a stone. The opponent's double-three points do
 //!   not restrict the moves: a three of our own that comes first answers them too
@@ -116,8 +117,8 @@ pub fn counter_block_points(
 /// four must be blocked is a legal point of a four (or five) for the defender, who
 /// blocks with a four of its own and so keeps the move against the three (h8 h9 f10 g9
 /// i9 g7 e9 g8 g10 e10 f7 d8 f9 f11 h11 e8 i12 j13: White's c8 makes a four and a
-/// three, and Black's block f8 makes f7 f8 f9 f10). Such a threat does not restrict
-/// the defender's moves: a three of its own may be the better answer.
+/// three, and Black's block f8 makes f7 f8 f9 f10). With [`Board::set_defuse`] such a
+/// threat does not restrict the defender's moves: a three of its own may answer it.
 pub fn four_three_defused(board: &mut Board, attacker: Color, t: Idx) -> bool {
     if board.threat(t, attacker) != Threat::Block4Flex3 {
         return false;

@@ -370,32 +370,36 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   (8-0-18 at fed4d91); renju, the same 26 games: 3-0-23, 11.5%, −354
 ///   (−inf..−202), as Black 3-0-10, as White 0-0-13, slowest 921.1 / 977.8 ms (4-0-22
 ///   at fed4d91): no gain in renju at 1 s.
-/// - Session 28, four-threes answered in advance (`defuse`,
+///
+/// Measured and left off:
+/// - Session 28, four-threes answered in advance (`+defuse`,
 ///   [`crate::movegen::four_three_defused`]): against a four-three whose four must be
-///   blocked on a point that is a four of the defender's, the defender's moves were
+///   blocked on a point that is a four of the defender's, the defender's moves are
 ///   restricted to the defences, though it blocks with a four, keeps the move against
 ///   the three, and may answer with a three of its own. Found by checking whether the
 ///   peer's moves in games wuzi lost were among wuzi's root candidates: of 4,789 such
 ///   positions (214 games of 8 matches against Rapfi and PentaZen), 4 restricted roots
 ///   left out the peer's move, all of this kind (standard, game 2 of da97391's match,
-///   move 19: Rapfi's i10, two threes, against White's c8; renju, 1 s, game 7, moves 48
-///   and 50: Rapfi's f4 and g5, its winning attack). Now such a root is not restricted
-///   (the defences stay among the moves); with it, 3,420 positions of 152 lost games of
-///   6 matches (among them the whole of that renju match) showed no such root. Cost: mean completed depth at 200,000 nodes
-///   on the bench positions 9.3 → 9.4; bench signature unchanged. Self-play at 30,000
-///   nodes a move (both sides have it): freestyle seeds 7988–8011 579-17-604, −7
-///   (−27..+12) over 1,200; renju seeds 6516–6527 291-8-301, −6 (−34..+22) over 600.
-///   Against Rapfi (classical) at 200 ms a move, 52 games each as above, quiet
-///   machine: freestyle 13-0-39, 25.0%, −191 (−327..−94), as White 2-0-24 (12-1-39
-///   with `cblock` alone); renju 10-0-42, 19.2%, −249 (−412..−148) (12-0-40);
-///   standard 13-0-39, 25.0%, −191 (−327..−94) (11-0-41 at da97391); slowest moves
-///   171.2, 180.4 and 170.7 ms. No gain shown, none lost beyond the noise; **on**
-///   (level 10 only), since it only adds moves where the restriction was wrong. The
-///   same test in the threat search's defences (a four-three answered in advance is
-///   no threat: the attack fails) changed no game in 850 of freestyle self-play
-///   (seeds 8012–8028, every pair even); not kept in the code.
-///
-/// Measured and left off:
+///   move 19: Rapfi's i10, two threes, against White's c8; renju, 1 s, game 7, moves
+///   48 and 50: Rapfi's f4 and g5, its winning attack). With the switch such a root is
+///   not restricted (the defences stay among the moves); with it, 3,420 positions of
+///   152 lost games of 6 matches (among them the whole of that renju match) showed no
+///   such root. Mean completed depth at 200,000 nodes on the bench positions 9.3 →
+///   9.4. Self-play at 30,000 nodes a move (both sides have it): freestyle seeds
+///   7988–8011 579-17-604, −7 (−27..+12) over 1,200; renju seeds 6516–6527 291-8-301,
+///   −6 (−34..+22) over 600. Against Rapfi (classical), the 26 canonical openings with
+///   both colours at 200 ms a move, quiet machine: freestyle 13-0-39, 25.0%, −191
+///   (−327..−94), as White 2-0-24 (12-1-39 with `cblock` alone); renju 10-0-42, 19.2%,
+///   −249 (−412..−148) (12-0-40); standard 13-0-39, 25.0%, −191 (−327..−94) (11-0-41
+///   at da97391); slowest moves 171.2, 180.4 and 170.7 ms. At 1 s a move, the first 13
+///   openings with both colours: freestyle 5-1-20, 21.2%, −229 (−481..−97) (10-0-16
+///   with `cblock` alone), renju 4-0-22, 15.4%, −296 (−725..−153) (3-0-23); slowest
+///   moves 920.8 and 921.6 ms. Every figure within the noise and most on the wrong side
+///   of it, so off, though it only adds moves where the restriction is wrong. The same
+///   test in the threat search's defences (a four-three answered in advance is no
+///   threat: the attack fails), freestyle self-play seeds 8012–8028: 417-16-417 over
+///   850 games, exactly even in each of the 17 seeds (no sign that it changed a game);
+///   not kept in the code.
 /// - Session 22, a policy refitted with self-play played with the policy (round 2,
 ///   eval/weights/README.md: 3,000 games, fitted on those and the first 5,681),
 ///   against the shipped table (`+altpolicy`, [`Features::alt_policy`]) at 30,000
@@ -578,7 +582,8 @@ pub struct Features {
     /// and the threat search.
     pub counter_block: bool,
     /// A four-three whose block makes a four of the defender's does not restrict the
-    /// defender's moves to defences ([`crate::movegen::four_three_defused`]).
+    /// defender's moves to defences ([`crate::movegen::four_three_defused`]; off, see
+    /// the session 28 record above).
     pub defuse: bool,
 }
 
@@ -614,7 +619,7 @@ impl Features {
         alt_policy: false,
         threat_mask: true,
         counter_block: true,
-        defuse: true,
+        defuse: false,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -687,7 +692,6 @@ impl Features {
                 "+cblock" => f.counter_block = true,
                 "cblock" => f.counter_block = false,
                 "+defuse" => f.defuse = true,
-                "defuse" => f.defuse = false,
                 "lmr" => f.lmr = false,
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,
