@@ -381,6 +381,7 @@ mod tests {
         // The four-three of the counter-block test: White's block i9 makes no four of
         // White's, so it stays a threat.
         let mut c = board("h8 h9 h6 g7 i7 j6 j8 g5 i8 k8 i6 i5 l10 k9 k10");
+        c.set_defuse(true);
         assert!(!four_three_defused(&mut c, Color::Black, at("i10")));
         assert!(generate(&mut c, &mut moves));
     }
