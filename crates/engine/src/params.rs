@@ -377,8 +377,8 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   blocked on a point that is a four of the defender's, the defender's moves are
 ///   restricted to the defences, though it blocks with a four, keeps the move against
 ///   the three, and may answer with a three of its own. Found by checking whether the
-///   peer's moves in games wuzi lost were among wuzi's root candidates: of 4,789 such
-///   positions (214 games of 8 matches against Rapfi and PentaZen), 4 restricted roots
+///   peer's moves in games wuzi lost were among wuzi's root candidates: of 5,159 such
+///   positions (231 games of 8 matches against Rapfi and PentaZen), 4 restricted roots
 ///   left out the peer's move, all of this kind (standard, game 2 of da97391's match,
 ///   move 19: Rapfi's i10, two threes, against White's c8; renju, 1 s, game 7, moves
 ///   48 and 50: Rapfi's f4 and g5, its winning attack). With the switch such a root is
