@@ -84,26 +84,45 @@ const HALF: usize = 5;
 const WIDTH: usize = 2 * HALF + 1;
 type Window = [Cell; WIDTH];
 
-/// The cells at offsets −5..=5 from `pos` in `dir`; off-board cells read as walls.
+/// The cells at offsets −5..=5 from `pos` (on the board) in `dir` (a unit step of
+/// [`DIRECTIONS`]); off-board cells read as walls. The offsets that stay on the board
+/// are worked out once, so the cells are read without a bounds test each.
 fn window(board: &Board, pos: Pos, dir: (i32, i32)) -> Window {
     let mut w = [Cell::Wall; WIDTH];
-    for (i, cell) in w.iter_mut().enumerate() {
-        let o = i as i32 - HALF as i32;
-        if let Some(c) = board.get_xy(i32::from(pos.x) + dir.0 * o, i32::from(pos.y) + dir.1 * o) {
-            *cell = c;
+    let width = i32::from(board.size().width());
+    let height = i32::from(board.size().height());
+    let (x, y) = (i32::from(pos.x), i32::from(pos.y));
+    let (mut lo, mut hi) = (-(HALF as i32), HALF as i32);
+    for (p, d, n) in [(x, dir.0, width), (y, dir.1, height)] {
+        match d {
+            1 => (lo, hi) = (lo.max(-p), hi.min(n - 1 - p)),
+            -1 => (lo, hi) = (lo.max(p - (n - 1)), hi.min(p)),
+            _ => {}
         }
+    }
+    let cells = board.cells();
+    let (centre, step) = (y * width + x, dir.1 * width + dir.0);
+    for o in lo..=hi {
+        w[(o + HALF as i32) as usize] = cells[(centre + step * o) as usize];
     }
     w
 }
 
 /// The run of `want` containing index `i` of the window: `(start, end)` inclusive.
 fn run(w: &Window, i: usize, want: Cell) -> (usize, usize) {
+    run_with(w, i, want, i)
+}
+
+/// [`run`] with the cell at index `extra` read as `want` too (a stone about to be
+/// placed there), without copying the window.
+fn run_with(w: &Window, i: usize, want: Cell, extra: usize) -> (usize, usize) {
+    let is = |k: usize| k == extra || w[k] == want;
     let mut s = i;
-    while s > 0 && w[s - 1] == want {
+    while s > 0 && is(s - 1) {
         s -= 1;
     }
     let mut e = i;
-    while e + 1 < WIDTH && w[e + 1] == want {
+    while e + 1 < WIDTH && is(e + 1) {
         e += 1;
     }
     (s, e)
@@ -127,9 +146,7 @@ fn fours_in_window(w: &Window, color: Color) -> u32 {
         if o == HALF || w[o] != Cell::Empty {
             continue;
         }
-        let mut v = *w;
-        v[o] = me;
-        let (s, e) = run(&v, o, me);
+        let (s, e) = run_with(w, o, me, o);
         if s <= HALF && HALF <= e && is_five(color, e - s + 1) && !(s == 0 || e == WIDTH - 1) {
             let mask = ((1u16 << (e + 1)) - (1u16 << s)) & !(1u16 << o);
             if !masks[..n].contains(&mask) && n < masks.len() {
@@ -149,15 +166,14 @@ fn straight_four_squares(w: &Window, color: Color) -> impl Iterator<Item = usize
         if o == HALF || w[o] != Cell::Empty {
             return false;
         }
-        let mut v = *w;
-        v[o] = me;
-        let (s, e) = run(&v, HALF, me);
+        // The row with a stone at `o`: the cells outside the run (read below) are `w`'s.
+        let (s, e) = run_with(w, HALF, me, o);
         if e - s + 1 != 4 || !(s..=e).contains(&o) || s < 2 || e > WIDTH - 3 {
             return false;
         }
-        let open = v[s - 1] == Cell::Empty && v[e + 1] == Cell::Empty;
+        let open = w[s - 1] == Cell::Empty && w[e + 1] == Cell::Empty;
         // Each completion must be a five: for Black nothing of ours may stand beyond it.
-        let exact = color == Color::White || (v[s - 2] != me && v[e + 2] != me);
+        let exact = color == Color::White || (w[s - 2] != me && w[e + 2] != me);
         open && exact
     })
 }
