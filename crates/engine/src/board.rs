@@ -491,10 +491,14 @@ impl Board {
         let want = usize::from(self.threat_count(color, Threat::Five));
         let mut found = 0;
         if want > 0 {
-            // Fives come from the last moves' lines; look there first.
-            for &m in self.history.iter().rev().take(2) {
+            // Fives come from the last moves' lines; look there first, until all are
+            // found.
+            'near: for &m in self.history.iter().rev().take(2) {
                 for &off in &DIR {
                     for o in -4..=4isize {
+                        if found == want {
+                            break 'near;
+                        }
                         let j = (m as isize + off * o) as usize;
                         if o != 0
                             && self.is_empty(j)
@@ -508,12 +512,17 @@ impl Board {
                 }
             }
             if found < want {
+                // Once all `want` five points are seen, the rest of the board has none.
+                let mut left = want;
                 for &j in &self.on_board {
-                    if self.is_empty(j)
-                        && self.threat(j, color) == Threat::Five
-                        && !out[start..].contains(&j)
-                    {
-                        out.push(j);
+                    if left == 0 {
+                        break;
+                    }
+                    if self.is_empty(j) && self.threat(j, color) == Threat::Five {
+                        left -= 1;
+                        if !out[start..].contains(&j) {
+                            out.push(j);
+                        }
                     }
                 }
             }
@@ -630,9 +639,27 @@ impl Board {
             eval::ROLE_WAITER
         };
         let mut fix = 0;
+        // A point that needs the check is one of these threats (two open threes of
+        // Black's, with a four or not): once that many are seen, no other needs it.
+        let mut left = [Threat::Flex3x2, Threat::Block4Flex3, Threat::Flex4]
+            .map(|t| self.threat_count[black][t as usize])
+            .iter()
+            .sum::<u16>();
         for k in 0..self.on_board.len() {
+            if left == 0 {
+                break;
+            }
             let i = self.on_board[k];
-            if self.is_empty(i) && self.points[i].check && self.forbidden_exact(i) {
+            if !self.is_empty(i)
+                || !matches!(
+                    self.points[i].threat[black],
+                    Threat::Flex3x2 | Threat::Block4Flex3 | Threat::Flex4
+                )
+            {
+                continue;
+            }
+            left -= 1;
+            if self.points[i].check && self.forbidden_exact(i) {
                 let p = &self.points[i];
                 fix += eval::forbidden_share(p.pat[black], self.source, role)
                     - i32::from(p.eval[black][role]);

@@ -32,16 +32,18 @@ pub fn threat_points(board: &mut Board, attacker: Color, out: &mut Vec<Idx>) {
     let n = board.threat_count(attacker, Threat::Flex4)
         + board.threat_count(attacker, Threat::Block4Flex3)
         + board.threat_count(attacker, Threat::Flex3x2);
-    if n == 0 {
-        return;
-    }
+    // Once the `n` points of those threats are seen, the rest of the board has none.
+    let mut left = n;
     for k in 0..board.points().len() {
+        if left == 0 {
+            break;
+        }
         let i = board.points()[k];
-        if board.is_empty(i)
-            && is_winning_threat(board.threat(i, attacker))
-            && board.is_legal_for(i, attacker)
-        {
-            out.push(i);
+        if board.is_empty(i) && is_winning_threat(board.threat(i, attacker)) {
+            left -= 1;
+            if board.is_legal_for(i, attacker) {
+                out.push(i);
+            }
         }
     }
 }
@@ -139,12 +141,34 @@ pub fn four_three_defused(board: &mut Board, attacker: Color, t: Idx) -> bool {
 
 /// Points where `color` makes a four (or five) on some line.
 pub fn four_points(board: &Board, color: Color, out: &mut Vec<Idx>) {
+    // A four in any line makes the point's threat one of these ([`crate::eval::combine`]):
+    // once that many points are seen, the rest of the board has no four.
+    let mut left: u32 = FOUR_THREATS
+        .iter()
+        .map(|&t| u32::from(board.threat_count(color, t)))
+        .sum();
     for &i in board.points() {
-        if board.is_empty(i) && (0..4).any(|d| board.pattern(i, color, d).is_four_or_better()) {
-            push_unique(out, i);
+        if left == 0 {
+            break;
+        }
+        if board.is_empty(i) && FOUR_THREATS.contains(&board.threat(i, color)) {
+            left -= 1;
+            if (0..4).any(|d| board.pattern(i, color, d).is_four_or_better()) {
+                push_unique(out, i);
+            }
         }
     }
 }
+
+/// The threats of a point with a four (or five) in one of its lines, and of no other
+/// point but Black's overlines under renju.
+const FOUR_THREATS: [Threat; 5] = [
+    Threat::Block4,
+    Threat::Block4Flex3,
+    Threat::Flex4,
+    Threat::Five,
+    Threat::Forbidden,
+];
 
 /// Pushes `i` on `v` unless it is there already.
 pub(crate) fn push_unique(v: &mut Vec<Idx>, i: Idx) {
@@ -174,13 +198,17 @@ pub fn under_threat_exact(board: &mut Board) -> bool {
     if !board.exact_forbidden_for(opp) {
         return true;
     }
+    let mut left = board.threat_count(opp, Threat::Flex3x2);
     for k in 0..board.points().len() {
+        if left == 0 {
+            break;
+        }
         let i = board.points()[k];
-        if board.is_empty(i)
-            && board.threat(i, opp) == Threat::Flex3x2
-            && board.is_legal_for(i, opp)
-        {
-            return true;
+        if board.is_empty(i) && board.threat(i, opp) == Threat::Flex3x2 {
+            left -= 1;
+            if board.is_legal_for(i, opp) {
+                return true;
+            }
         }
     }
     false

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 
 use wuzi_rules::Color;
 
-use crate::board::{Board, CELLS, Idx};
+use crate::board::{Board, CELLS, DIR, Idx};
 use crate::eval::{self, Threat};
 use crate::instant::Instant;
 use crate::movegen;
@@ -154,6 +154,8 @@ pub struct Worker<'a> {
     move_buf: Vec<Vec<Scored>>,
     /// Per-ply buffers of the generated moves (no allocation per node).
     gen_buf: Vec<Vec<Idx>>,
+    /// The buffer of the five points (no allocation per node).
+    win_buf: Vec<Idx>,
     pv: Vec<Vec<Idx>>,
     /// Root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
@@ -199,6 +201,31 @@ impl Scored {
     }
 }
 
+/// Moves the loop takes one by one (the best of the rest found by a scan) before it
+/// sorts the rest: most cut-offs come from the first few moves, and a node that cuts
+/// off there needs no sort.
+const PICKED_BEFORE_SORT: usize = 2;
+
+/// Puts the `n`th move of `moves` in its place of the order [`Scored::by_order`],
+/// given that the first `n` are in theirs: the best of the rest for the first
+/// [`PICKED_BEFORE_SORT`] moves, then the rest sorted at once. The loop sees the moves
+/// in the order a full sort gives (a total order: ties go by point).
+fn pick(moves: &mut [Scored], n: usize) {
+    if n < PICKED_BEFORE_SORT {
+        let rest = &mut moves[n..];
+        let best = (1..rest.len()).fold(0, |b, k| {
+            if Scored::by_order(&rest[k], &rest[b]).is_lt() {
+                k
+            } else {
+                b
+            }
+        });
+        rest.swap(0, best);
+    } else if n == PICKED_BEFORE_SORT {
+        moves[n..].sort_unstable_by(Scored::by_order);
+    }
+}
+
 /// Converts a score to the table's node-relative form.
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
@@ -235,6 +262,7 @@ impl<'a> Worker<'a> {
             history: vec![0; 2 * CELLS],
             move_buf: vec![Vec::new(); MAX_PLY + 2],
             gen_buf: vec![Vec::new(); MAX_PLY + 2],
+            win_buf: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             root_moves: Vec::new(),
             stopped: false,
@@ -321,8 +349,9 @@ impl<'a> Worker<'a> {
         self.board.to_move().index() * CELLS + mv
     }
 
-    /// Orders `moves` for the node at `ply` (hash move first). Returns the highest
-    /// policy logit among them (hundredths; 0 unless the policy orders the moves).
+    /// Scores `moves` for the node at `ply` (hash move highest), unordered: the move
+    /// loop takes them best first ([`pick`]). Returns the highest policy logit among
+    /// them (hundredths; 0 unless the policy orders the moves).
     fn score_moves(&self, moves: &[Idx], tt_move: Idx, ply: usize, out: &mut Vec<Scored>) -> i32 {
         out.clear();
         let mut top_logit = i32::MIN;
@@ -355,7 +384,6 @@ impl<'a> Worker<'a> {
                 logit,
             });
         }
-        out.sort_unstable_by(Scored::by_order);
         if top_logit == i32::MIN { 0 } else { top_logit }
     }
 
@@ -366,10 +394,15 @@ impl<'a> Worker<'a> {
         if !self.board.has_win(me) {
             return None;
         }
-        let mut w = Vec::new();
+        let mut w = std::mem::take(&mut self.win_buf);
+        w.clear();
         self.board.win_points(me, &mut w);
-        w.into_iter()
-            .find(|&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p))
+        let five = w
+            .iter()
+            .copied()
+            .find(|&p| self.board.threat(p, me) == Threat::Five || self.board.is_legal(p));
+        self.win_buf = w;
+        five
     }
 
     /// The opponent's five threats, from the side to move's view.
@@ -378,13 +411,16 @@ impl<'a> Worker<'a> {
         if !self.board.has_win(opp) {
             return OpponentFive::None;
         }
-        let mut w = Vec::new();
+        let mut w = std::mem::take(&mut self.win_buf);
+        w.clear();
         self.board.win_points(opp, &mut w);
-        if w.len() >= 2 || !self.board.is_legal(w[0]) {
+        let five = if w.len() >= 2 || !self.board.is_legal(w[0]) {
             OpponentFive::Unstoppable
         } else {
             OpponentFive::Block(w[0])
-        }
+        };
+        self.win_buf = w;
+        five
     }
 
     /// A legal point where the side to move makes an open four (or another sure
@@ -394,13 +430,35 @@ impl<'a> Worker<'a> {
         if self.board.threat_count(me, Threat::Flex4) == 0 {
             return None;
         }
+        // An open four point of the side to move comes from its own stones, most often
+        // its last move or the one before: their lines first, then the whole board.
+        let h = self.board.history();
+        let recent = [2, 4].map(|back| h.len().checked_sub(back).map(|k| h[k]));
+        for m in recent.into_iter().flatten() {
+            for off in DIR {
+                for o in -4..=4isize {
+                    let i = m.wrapping_add_signed(off * o);
+                    if o != 0
+                        && self.board.is_empty(i)
+                        && self.board.threat(i, me) == Threat::Flex4
+                        && self.board.is_legal(i)
+                    {
+                        return Some(i);
+                    }
+                }
+            }
+        }
+        let mut left = self.board.threat_count(me, Threat::Flex4);
         for k in 0..self.board.points().len() {
+            if left == 0 {
+                break;
+            }
             let i = self.board.points()[k];
-            if self.board.is_empty(i)
-                && self.board.threat(i, me) == Threat::Flex4
-                && self.board.is_legal(i)
-            {
-                return Some(i);
+            if self.board.is_empty(i) && self.board.threat(i, me) == Threat::Flex4 {
+                left -= 1;
+                if self.board.is_legal(i) {
+                    return Some(i);
+                }
             }
         }
         None
@@ -559,12 +617,13 @@ impl<'a> Worker<'a> {
         let mut best_move: Idx = 0;
         let orig_alpha = alpha;
         let forced_node = forced.is_some() || moves.len() == 1;
-        for (n, scored) in moves.iter().enumerate() {
+        for n in 0..moves.len() {
+            pick(&mut moves, n);
             let Scored {
                 mv: m,
                 order,
                 logit,
-            } = *scored;
+            } = moves[n];
             // Late-move pruning: at shallow quiet nodes skip the tail.
             let quiet = !restricted
                 && if self.features.threat_quiet {
@@ -797,15 +856,23 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(best);
         let mut moves = std::mem::take(&mut self.move_buf[ply]);
         moves.clear();
+        // Once the points of the threats wanted are all seen, the rest have none.
+        let mut left = if qply == 0 { fours } else { combos };
         for k in 0..self.board.points().len() {
+            if left == 0 {
+                break;
+            }
             let i = self.board.points()[k];
             if !self.board.is_empty(i) {
                 continue;
             }
             let t = self.board.threat(i, me);
-            if (t == Threat::Block4Flex3 || (t == Threat::Block4 && qply == 0))
-                && self.board.is_legal(i)
-            {
+            if t == Threat::Block4Flex3 || (t == Threat::Block4 && qply == 0) {
+                left -= 1;
+            } else {
+                continue;
+            }
+            if self.board.is_legal(i) {
                 moves.push(Scored {
                     mv: i,
                     order: movegen::order_score(&self.board, i),
@@ -1058,5 +1125,47 @@ impl<'a> Worker<'a> {
     #[must_use]
     pub fn to_move(&self) -> Color {
         self.board.to_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The move loop's order ([`pick`] at each step) is the full sort's, ties and all,
+    /// for lists shorter and longer than [`PICKED_BEFORE_SORT`].
+    #[test]
+    fn picking_the_moves_one_by_one_gives_the_sorted_order() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..40 {
+            for _ in 0..20 {
+                let mut pts: Vec<Idx> = (0..225).collect();
+                let mut moves: Vec<Scored> = (0..len)
+                    .map(|_| {
+                        let k = (next() % pts.len() as u64) as usize;
+                        Scored {
+                            mv: pts.swap_remove(k),
+                            // Few distinct scores, so that ties are common.
+                            order: (next() % 5) as i32 - 2,
+                            logit: 0,
+                        }
+                    })
+                    .collect();
+                let mut sorted = moves.clone();
+                sorted.sort_by(Scored::by_order);
+                for n in 0..moves.len() {
+                    pick(&mut moves, n);
+                }
+                let got: Vec<(Idx, i32)> = moves.iter().map(|s| (s.mv, s.order)).collect();
+                let want: Vec<(Idx, i32)> = sorted.iter().map(|s| (s.mv, s.order)).collect();
+                assert_eq!(got, want, "{len} moves");
+            }
+        }
     }
 }
