@@ -162,7 +162,7 @@ pub fn four_points(board: &Board, color: Color, out: &mut Vec<Idx>) {
 
 /// The threats of a point with a four (or five) in one of its lines, and of no other
 /// point but Black's overlines under renju.
-const FOUR_THREATS: [Threat; 5] = [
+pub(crate) const FOUR_THREATS: [Threat; 5] = [
     Threat::Block4,
     Threat::Block4Flex3,
     Threat::Flex4,

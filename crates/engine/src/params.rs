@@ -188,7 +188,7 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`, `altpolicy`, `tmask`, `cblock`.
+/// `pgame`, `altpolicy`, `tmask`, `cblock`, `defuse`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -431,6 +431,20 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 29, freestyle at 30,000 nodes a move against the defaults
+///   (`examples/nodeduel.rs`, chunks of 50 games; mean completed depth at 200,000
+///   nodes on the bench positions 9.3 without), removed from the code:
+///   - improving (the static evaluation above that of the side's node two plies up,
+///     or that node under threat): when not, late moves of non-PV nodes reduced a ply
+///     more; when so, reverse futility with a ply less of margin (depth 9.5): seeds
+///     8029–8052 602-11-587, +4 (−15..+24) over 1,200 games;
+///   - logarithmic late-move reductions (`0.5 + ln(depth)·ln(n)/2`, at least 1, a ply
+///     more at non-PV nodes from the 16th move; depth 9.7): seeds 8053–8064 +16
+///     (−11..+44) over 600, then 8077–8100 +1 (−18..+21) over 1,200: 908-16-876, +6
+///     (−10..+22) over 1,800;
+///   - counter moves (the move that last refuted the opponent's last move ordered
+///     after the killers; depth 9.5): seeds 8065–8076 +15 (−13..+43) over 600, then
+///     8101–8124 −1 (−21..+18) over 1,200: 898-26-876, +4 (−12..+20) over 1,800.
 /// - Session 27, VCF defence: at an inner node with two or more plies left where the
 ///   opponent had a VCF against a pass (200 nodes), only the points of its line and
 ///   the side to move's fours were searched. Mean completed depth at 200,000 nodes on

@@ -471,6 +471,41 @@ mod tests {
     use super::*;
     use Pattern as P;
 
+    /// What the board's scans that stop early rely on: a point with a four (or five) in
+    /// a line has one of [`crate::movegen::FOUR_THREATS`], and a point that needs
+    /// Black's exact check is a double three, a four-three or an open four. Over every
+    /// combination of four line patterns, for Black under renju and for the others.
+    #[test]
+    fn fours_and_exact_checks_have_the_threats_the_scans_count() {
+        for a in P::ALL {
+            for b in P::ALL {
+                for c in P::ALL {
+                    for d in P::ALL {
+                        let pats = [a, b, c, d];
+                        for renju_black in [false, true] {
+                            let (threat, check) = combine(pats, renju_black);
+                            if pats.iter().any(|p| p.is_four_or_better()) {
+                                assert!(
+                                    crate::movegen::FOUR_THREATS.contains(&threat),
+                                    "{pats:?} {renju_black}: {threat:?}"
+                                );
+                            }
+                            if check {
+                                assert!(
+                                    matches!(
+                                        threat,
+                                        Threat::Flex3x2 | Threat::Block4Flex3 | Threat::Flex4
+                                    ),
+                                    "{pats:?}: {threat:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn combinations() {
         let d = P::Dead;
