@@ -151,6 +151,49 @@ impl std::fmt::Debug for Board {
 
 const FORBID_CACHE: usize = 1 << 12;
 
+/// The empty points whose threat for one colour is one of some kinds, in board order,
+/// read no further than needed: the scan stops once it has met as many as the board's
+/// counts of those kinds (the counts cover every empty point, so nothing is missed).
+/// It holds no borrow of the board, so the caller may use the board mutably between
+/// steps (a legality check).
+#[derive(Clone, Copy, Debug)]
+pub struct ThreatScan {
+    color: Color,
+    /// The kinds, as bits by [`Threat`] value.
+    kinds: u16,
+    next: usize,
+    left: u32,
+}
+
+impl ThreatScan {
+    /// A scan of `board`'s points for `color`'s threats of the (distinct) `kinds`.
+    #[must_use]
+    pub fn new(board: &Board, color: Color, kinds: &[Threat]) -> ThreatScan {
+        ThreatScan {
+            color,
+            kinds: kinds.iter().fold(0, |m, &t| m | 1 << t as u16),
+            next: 0,
+            left: kinds
+                .iter()
+                .map(|&t| u32::from(board.threat_count(color, t)))
+                .sum(),
+        }
+    }
+
+    /// The next such point of `board` (the board the scan was made for, unchanged).
+    pub fn next(&mut self, board: &Board) -> Option<Idx> {
+        while self.left > 0 && self.next < board.on_board.len() {
+            let i = board.on_board[self.next];
+            self.next += 1;
+            if board.is_empty(i) && self.kinds & 1 << board.threat(i, self.color) as u16 != 0 {
+                self.left -= 1;
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
 impl Board {
     /// The search board of a position, with the evaluation in use
     /// ([`params::Features::current`]).
@@ -512,17 +555,10 @@ impl Board {
                 }
             }
             if found < want {
-                // Once all `want` five points are seen, the rest of the board has none.
-                let mut left = want;
-                for &j in &self.on_board {
-                    if left == 0 {
-                        break;
-                    }
-                    if self.is_empty(j) && self.threat(j, color) == Threat::Five {
-                        left -= 1;
-                        if !out[start..].contains(&j) {
-                            out.push(j);
-                        }
+                let mut scan = ThreatScan::new(self, color, &[Threat::Five]);
+                while let Some(j) = scan.next(self) {
+                    if !out[start..].contains(&j) {
+                        out.push(j);
                     }
                 }
             }
@@ -639,26 +675,14 @@ impl Board {
             eval::ROLE_WAITER
         };
         let mut fix = 0;
-        // A point that needs the check is one of these threats (two open threes of
-        // Black's, with a four or not): once that many are seen, no other needs it.
-        let mut left = [Threat::Flex3x2, Threat::Block4Flex3, Threat::Flex4]
-            .map(|t| self.threat_count[black][t as usize])
-            .iter()
-            .sum::<u16>();
-        for k in 0..self.on_board.len() {
-            if left == 0 {
-                break;
-            }
-            let i = self.on_board[k];
-            if !self.is_empty(i)
-                || !matches!(
-                    self.points[i].threat[black],
-                    Threat::Flex3x2 | Threat::Block4Flex3 | Threat::Flex4
-                )
-            {
-                continue;
-            }
-            left -= 1;
+        // A point that needs the check has one of these threats (two open threes of
+        // Black's, with a four or not).
+        let mut scan = ThreatScan::new(
+            self,
+            Color::Black,
+            &[Threat::Flex3x2, Threat::Block4Flex3, Threat::Flex4],
+        );
+        while let Some(i) = scan.next(self) {
             if self.points[i].check && self.forbidden_exact(i) {
                 let p = &self.points[i];
                 fix += eval::forbidden_share(p.pat[black], self.source, role)

@@ -17,33 +17,18 @@
 
 use wuzi_rules::Color;
 
-use crate::board::{Board, DIR, Idx};
+use crate::board::{Board, DIR, Idx, ThreatScan};
 use crate::eval::Threat;
 use crate::eval::pattern::Pattern;
 use crate::params;
 
-/// Whether `t` is a threat the opponent must answer at once.
-fn is_winning_threat(t: Threat) -> bool {
-    t.is_winning_threat() && t != Threat::Five
-}
-
 /// The points where `attacker` has a winning threat (legal for it).
 pub fn threat_points(board: &mut Board, attacker: Color, out: &mut Vec<Idx>) {
-    let n = board.threat_count(attacker, Threat::Flex4)
-        + board.threat_count(attacker, Threat::Block4Flex3)
-        + board.threat_count(attacker, Threat::Flex3x2);
-    // Once the `n` points of those threats are seen, the rest of the board has none.
-    let mut left = n;
-    for k in 0..board.points().len() {
-        if left == 0 {
-            break;
-        }
-        let i = board.points()[k];
-        if board.is_empty(i) && is_winning_threat(board.threat(i, attacker)) {
-            left -= 1;
-            if board.is_legal_for(i, attacker) {
-                out.push(i);
-            }
+    let kinds = [Threat::Flex4, Threat::Block4Flex3, Threat::Flex3x2];
+    let mut scan = ThreatScan::new(board, attacker, &kinds);
+    while let Some(i) = scan.next(board) {
+        if board.is_legal_for(i, attacker) {
+            out.push(i);
         }
     }
 }
@@ -141,21 +126,11 @@ pub fn four_three_defused(board: &mut Board, attacker: Color, t: Idx) -> bool {
 
 /// Points where `color` makes a four (or five) on some line.
 pub fn four_points(board: &Board, color: Color, out: &mut Vec<Idx>) {
-    // A four in any line makes the point's threat one of these ([`crate::eval::combine`]):
-    // once that many points are seen, the rest of the board has no four.
-    let mut left: u32 = FOUR_THREATS
-        .iter()
-        .map(|&t| u32::from(board.threat_count(color, t)))
-        .sum();
-    for &i in board.points() {
-        if left == 0 {
-            break;
-        }
-        if board.is_empty(i) && FOUR_THREATS.contains(&board.threat(i, color)) {
-            left -= 1;
-            if (0..4).any(|d| board.pattern(i, color, d).is_four_or_better()) {
-                push_unique(out, i);
-            }
+    // A four in any line makes the point's threat one of these ([`crate::eval::combine`]).
+    let mut scan = ThreatScan::new(board, color, &FOUR_THREATS);
+    while let Some(i) = scan.next(board) {
+        if (0..4).any(|d| board.pattern(i, color, d).is_four_or_better()) {
+            push_unique(out, i);
         }
     }
 }
@@ -198,17 +173,10 @@ pub fn under_threat_exact(board: &mut Board) -> bool {
     if !board.exact_forbidden_for(opp) {
         return true;
     }
-    let mut left = board.threat_count(opp, Threat::Flex3x2);
-    for k in 0..board.points().len() {
-        if left == 0 {
-            break;
-        }
-        let i = board.points()[k];
-        if board.is_empty(i) && board.threat(i, opp) == Threat::Flex3x2 {
-            left -= 1;
-            if board.is_legal_for(i, opp) {
-                return true;
-            }
+    let mut scan = ThreatScan::new(board, opp, &[Threat::Flex3x2]);
+    while let Some(i) = scan.next(board) {
+        if board.is_legal_for(i, opp) {
+            return true;
         }
     }
     false

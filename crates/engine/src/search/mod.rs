@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 
 use wuzi_rules::Color;
 
-use crate::board::{Board, CELLS, DIR, Idx};
+use crate::board::{Board, CELLS, DIR, Idx, ThreatScan};
 use crate::eval::{self, Threat};
 use crate::instant::Instant;
 use crate::movegen;
@@ -448,17 +448,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let mut left = self.board.threat_count(me, Threat::Flex4);
-        for k in 0..self.board.points().len() {
-            if left == 0 {
-                break;
-            }
-            let i = self.board.points()[k];
-            if self.board.is_empty(i) && self.board.threat(i, me) == Threat::Flex4 {
-                left -= 1;
-                if self.board.is_legal(i) {
-                    return Some(i);
-                }
+        let mut scan = ThreatScan::new(&self.board, me, &[Threat::Flex4]);
+        while let Some(i) = scan.next(&self.board) {
+            if self.board.is_legal(i) {
+                return Some(i);
             }
         }
         None
@@ -856,22 +849,13 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(best);
         let mut moves = std::mem::take(&mut self.move_buf[ply]);
         moves.clear();
-        // Once the points of the threats wanted are all seen, the rest have none.
-        let mut left = if qply == 0 { fours } else { combos };
-        for k in 0..self.board.points().len() {
-            if left == 0 {
-                break;
-            }
-            let i = self.board.points()[k];
-            if !self.board.is_empty(i) {
-                continue;
-            }
-            let t = self.board.threat(i, me);
-            if t == Threat::Block4Flex3 || (t == Threat::Block4 && qply == 0) {
-                left -= 1;
-            } else {
-                continue;
-            }
+        let kinds: &[Threat] = if qply == 0 {
+            &[Threat::Block4Flex3, Threat::Block4]
+        } else {
+            &[Threat::Block4Flex3]
+        };
+        let mut scan = ThreatScan::new(&self.board, me, kinds);
+        while let Some(i) = scan.next(&self.board) {
             if self.board.is_legal(i) {
                 moves.push(Scored {
                     mv: i,
