@@ -662,6 +662,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.board.play(m);
+            self.shared.tt.prefetch(self.board.hash());
             // Forced replies (one legal answer) do not cost depth.
             let new_depth = if forced_node && self.features.forced_extension {
                 depth
