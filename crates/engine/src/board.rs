@@ -656,15 +656,19 @@ impl Board {
         self.exact_forbidden && self.rule == Rule::Renju && color == Color::Black
     }
 
-    /// [`Board::evaluate`], with Black's double-three points that the exact renju check
-    /// finds forbidden valued as the forbidden points they are (under renju, when
-    /// [`Board::set_exact_forbidden`] is on): the patterns alone take them for winning
-    /// threats of Black's, when they are points Black may not play.
+    /// [`Board::evaluate`], with Black's points of two open threes (a double three, or
+    /// with a four as well: a four-three-three, an open four with two threes) that the
+    /// exact renju check finds forbidden valued as the forbidden points they are (under
+    /// renju, when [`Board::set_exact_forbidden`] is on): the patterns alone take them for
+    /// winning threats of Black's, when they are points Black may not play. (Until
+    /// session 30 the check ran only when Black had a double-three or four-three point,
+    /// so an open four with two threes alone went unchecked.)
     pub fn evaluate_exact(&mut self) -> i32 {
         let black = Color::Black.index();
         if !self.exact_forbidden_for(Color::Black)
             || self.threat_count[black][Threat::Flex3x2 as usize]
                 + self.threat_count[black][Threat::Block4Flex3 as usize]
+                + self.threat_count[black][Threat::Flex4 as usize]
                 == 0
         {
             return self.evaluate();
@@ -1144,6 +1148,93 @@ mod tests {
             }
         }
     }
+    /// Under renju with the exact check on, the evaluation values every point the rules
+    /// find forbidden for Black as forbidden, whatever threat its patterns make
+    /// (double three, four-three-three, open four with two threes), and White is under
+    /// threat exactly when Black has a threat point it may play. Random crowded
+    /// positions, checked against the rules crate's forbidden points; the positions must
+    /// include forbidden four-three-threes and open fours, which the patterns take for
+    /// threats.
+    #[test]
+    fn the_exact_check_finds_every_forbidden_threat_point() {
+        let mut rng = wuzi_rules::random::SplitMix64::new(30);
+        let near_centre = |i: Idx| {
+            let p = pos_of(i);
+            p.x.abs_diff(7) <= 4 && p.y.abs_diff(7) <= 4
+        };
+        let mut forbidden_fours = 0;
+        for source in [eval::Source::HandSet, eval::Source::Learned] {
+            for game in 0..40 {
+                let mut b = Board::with_source(&pos(Rule::Renju, "h8"), source);
+                b.set_exact_forbidden(true);
+                for _ in 0..50 {
+                    let me = b.to_move();
+                    let empties: Vec<Idx> = b
+                        .points()
+                        .iter()
+                        .copied()
+                        .filter(|&i| {
+                            b.is_empty(i)
+                                && near_centre(i)
+                                && b.threat(i, me) != Threat::Five
+                                && b.threat(i, me.opponent()) != Threat::Five
+                        })
+                        .collect();
+                    if empties.is_empty() {
+                        break;
+                    }
+                    b.play(empties[rng.below(empties.len())]);
+                    let forbidden: Vec<Pos> = wuzi_rules::forbidden_points(&b.mirror)
+                        .into_iter()
+                        .map(|f| f.0)
+                        .collect();
+                    let role = if b.to_move() == Color::Black {
+                        eval::ROLE_MOVER
+                    } else {
+                        eval::ROLE_WAITER
+                    };
+                    let mut fix = 0;
+                    let mut black_threat = false;
+                    for &i in &b.points().to_vec() {
+                        if !b.is_empty(i) {
+                            continue;
+                        }
+                        let t = b.threat(i, Color::Black);
+                        let is_forbidden = forbidden.contains(&pos_of(i));
+                        if is_forbidden && t != Threat::Forbidden {
+                            let pats = [0, 1, 2, 3].map(|d| b.pattern(i, Color::Black, d));
+                            fix += eval::forbidden_share(pats, source, role)
+                                - b.point_eval(i, Color::Black, role);
+                            if matches!(t, Threat::Flex4 | Threat::Block4Flex3) {
+                                forbidden_fours += 1;
+                            }
+                        }
+                        if !is_forbidden
+                            && matches!(t, Threat::Flex4 | Threat::Block4Flex3 | Threat::Flex3x2)
+                        {
+                            black_threat = true;
+                        }
+                    }
+                    assert_eq!(
+                        b.evaluate_exact(),
+                        (b.pattern_eval() + fix) / params::EVAL_SCALE,
+                        "game {game}, {:?}",
+                        b.history()
+                    );
+                    if b.to_move() == Color::White {
+                        assert_eq!(
+                            crate::movegen::under_threat_exact(&mut b),
+                            black_threat,
+                            "game {game}, {:?}",
+                            b.history()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(forbidden_fours > 0, "no forbidden four-three-three drawn");
+    }
+
     /// Under renju with the exact check on, Black's forbidden double three (g9: the
     /// patterns make it two open threes) is valued as a forbidden point, not as the
     /// winning threat of Black's the patterns take it for, and does not threaten White;

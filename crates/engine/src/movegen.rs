@@ -159,21 +159,21 @@ pub fn under_threat(board: &Board) -> bool {
     has_sure_threat(board, opp) || board.threat_count(opp, Threat::Flex3x2) > 0
 }
 
-/// [`under_threat`], with the opponent's double threes counted only where it may play
+/// [`under_threat`], with the opponent's threat points counted only where it may play
 /// them: Black's under renju pass the exact forbidden check when the board asks for it
-/// ([`Board::exact_forbidden_for`]); a forbidden double three threatens nothing.
+/// ([`Board::exact_forbidden_for`]). A forbidden double three threatens nothing, and
+/// neither does a forbidden four-three-three or open four with two threes (the patterns
+/// call those a four-three and an open four, with the exact check still to do).
 pub fn under_threat_exact(board: &mut Board) -> bool {
     let opp = board.to_move().opponent();
-    if has_sure_threat(board, opp) {
-        return true;
-    }
-    if board.threat_count(opp, Threat::Flex3x2) == 0 {
-        return false;
-    }
     if !board.exact_forbidden_for(opp) {
-        return true;
+        return under_threat(board);
     }
-    let mut scan = ThreatScan::new(board, opp, &[Threat::Flex3x2]);
+    let mut scan = ThreatScan::new(
+        board,
+        opp,
+        &[Threat::Flex4, Threat::Block4Flex3, Threat::Flex3x2],
+    );
     while let Some(i) = scan.next(board) {
         if board.is_legal_for(i, opp) {
             return true;

@@ -370,6 +370,15 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   (8-0-18 at fed4d91); renju, the same 26 games: 3-0-23, 11.5%, −354
 ///   (−inf..−202), as Black 3-0-10, as White 0-0-13, slowest 921.1 / 977.8 ms (4-0-22
 ///   at fed4d91): no gain in renju at 1 s.
+/// - Session 30, Black's four-three-threes and open fours with two threes checked
+///   exactly as its double threes were ([`crate::board::Board::evaluate_exact`] ran the
+///   check only when Black had a double-three or four-three point, and
+///   [`crate::movegen::under_threat_exact`] counted every open-four and four-three
+///   point as a threat without it): a correction, not a switch. Renju self-play at
+///   30,000 nodes a move, the old checks against the new (seeds 6528–6551, chunks of
+///   50 games): new 595-16-589, +2 (−18..+21) over 1,200 games. Depth-8 bench nodes
+///   801,660 → 744,364, instructions a node 8,051 → 7,716; bench signature
+///   109,242 → 82,800.
 ///
 /// Measured and left off:
 /// - Session 28, four-threes answered in advance (`+defuse`,
