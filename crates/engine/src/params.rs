@@ -440,6 +440,14 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 30, freestyle at 30,000 nodes a move against the defaults
+///   (`examples/nodeduel.rs`, chunks of 50 games), removed from the code: reverse
+///   futility from the table's score where its bound says it is nearer the truth than
+///   the static evaluation (an exact score; a lower bound above it; an upper bound
+///   below it; not a win or loss), as the margin's base and the value returned (depth-8
+///   bench nodes 744,364 → 653,868): seeds 8125–8148 612-9-579, +10 (−10..+29) over
+///   1,200 games, then 8149–8172 605-17-578, +8 (−12..+27) over 1,200: 1,217-26-1,157,
+///   +9 (−5..+23) over 2,400.
 /// - Session 29, freestyle at 30,000 nodes a move against the defaults
 ///   (`examples/nodeduel.rs`, chunks of 50 games; mean completed depth at 200,000
 ///   nodes on the bench positions 9.3 without), removed from the code:
