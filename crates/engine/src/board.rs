@@ -45,9 +45,10 @@ pub const fn pos_of(i: Idx) -> Pos {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(align(64))]
 struct Point {
-    /// Line keys by direction: ternary keys per colour (`key[colour][dir]`), or with a
-    /// two-bit table (caro) one key for both colours in `key[0]`.
-    key: [[u32; 4]; 2],
+    /// Line keys by direction: ternary keys per colour (`key[colour][dir]`, below
+    /// 3^10), or with a two-bit table (caro) one 20-bit key for both colours, its low
+    /// half in `key[0]` and its high bits in `key[1]` ([`Point::wide_key`]).
+    key: [[u16; 4]; 2],
     pat: [[Pattern; 4]; 2],
     /// [`eval::combo_index`] of `pat`, per colour, kept with it.
     combo: [u16; 2],
@@ -58,6 +59,18 @@ struct Point {
     value: [i16; 2],
     /// Evaluation share per colour and role ([`eval::Combo::eval`]).
     eval: [[i16; 2]; 2],
+}
+
+impl Point {
+    /// The two-bit (caro) key of direction `d`.
+    fn wide_key(&self, d: usize) -> u32 {
+        u32::from(self.key[0][d]) | u32::from(self.key[1][d]) << 16
+    }
+
+    fn set_wide_key(&mut self, d: usize, key: u32) {
+        self.key[0][d] = key as u16;
+        self.key[1][d] = (key >> 16) as u16;
+    }
 }
 
 /// What a move changed besides its own cell, for [`Board::undo`] to put back: the sums
@@ -284,10 +297,11 @@ impl Board {
                 }
                 if b.table.is_ternary() {
                     for c in Color::ALL {
-                        b.points[i].key[c.index()][d] = PatternTable::ternary_key(key, c);
+                        b.points[i].key[c.index()][d] =
+                            u16::try_from(PatternTable::ternary_key(key, c)).expect("3^10 < 2^16");
                     }
                 } else {
-                    b.points[i].key[0][d] = key;
+                    b.points[i].set_wide_key(d, key);
                 }
             }
         }
@@ -827,8 +841,8 @@ impl Board {
                         continue;
                     }
                     let j = j as usize;
-                    let key = self.points[j].key[0][d] ^ (delta << pattern::shift(rel));
-                    self.points[j].key[0][d] = key;
+                    let key = self.points[j].wide_key(d) ^ (delta << pattern::shift(rel));
+                    self.points[j].set_wide_key(d, key);
                     if self.cells[j] == pattern::EMPTY as u8 {
                         let new = self.table.patterns(key);
                         for (c, &pat) in new.iter().enumerate() {
@@ -859,9 +873,10 @@ impl Board {
                     let j = j as usize;
                     let place = pattern::POW3[(pattern::shift(rel) / 2) as usize] as i32;
                     let key = &mut self.points[j].key;
+                    // Modulo 2^16: the sum is a ternary key, below 3^10.
                     let t = [
-                        key[0][d].wrapping_add_signed(digit_delta[0] * place),
-                        key[1][d].wrapping_add_signed(digit_delta[1] * place),
+                        key[0][d].wrapping_add((digit_delta[0] * place) as u16),
+                        key[1][d].wrapping_add((digit_delta[1] * place) as u16),
                     ];
                     key[0][d] = t[0];
                     key[1][d] = t[1];
@@ -878,11 +893,11 @@ impl Board {
         if self.table.is_ternary() {
             let t = self.points[j].key;
             let p = &mut self.points[j];
-            p.pat[0][d] = self.table.by_ternary(Color::Black, t[0][d]);
-            p.pat[1][d] = self.table.by_ternary(Color::White, t[1][d]);
+            p.pat[0][d] = self.table.by_ternary(Color::Black, u32::from(t[0][d]));
+            p.pat[1][d] = self.table.by_ternary(Color::White, u32::from(t[1][d]));
             return;
         }
-        let key = self.points[j].key[0][d];
+        let key = self.points[j].wide_key(d);
         let new = self.table.patterns(key);
         let p = &mut self.points[j];
         p.pat[0][d] = new[0];
