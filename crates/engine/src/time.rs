@@ -43,12 +43,20 @@ pub fn turn_margin(t: Duration) -> Duration {
 const MOVE_SOFT_PERCENT: u32 = 100;
 
 /// Share of the hard limit kept back from the search for the final safety check of the
-/// move about to be played: the search stops this much before the hard limit, so even
+/// move about to be played (at most [`FINAL_CHECK_MAX`]): the search stops this much before the hard limit, so even
 /// a search cut short mid-iteration plays a move the opponent's VCT was looked for
 /// after (at 200 ms a move, about 17 ms: some 5,000 solver nodes; 15 before, see
 /// `MOVE_SOFT_PERCENT` in this module). A search limited by nodes alone keeps back the
 /// same share of its nodes (see [`crate::SearchLimits::nodes`]).
 pub const FINAL_CHECK_PERCENT: u32 = 10;
+
+/// The most time kept back for the final safety check, whatever the limit. Its node
+/// budget ([`crate::params::FINAL_SAFETY_NODES`], 50,000) takes about 110 ms of the
+/// solver on this machine (1.24 M nodes in 2.69 s on a freestyle position), and the
+/// check usually ends far sooner: at 5 s a move the
+/// search stopped at 4.36 s of a 4.84 s hard limit and the move was played by 4.40 s,
+/// so a tenth of every long move went unused. From 2 s a move up this cap applies.
+pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(200);
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {
@@ -91,7 +99,7 @@ impl TimeManager {
             let budget = (left / moves + c.increment * 3 / 4).min(left / 2);
             cap(budget * 6 / 10, (budget * 3).min(left / 3));
         }
-        let search = hard.map(|h| h - h * FINAL_CHECK_PERCENT / 100);
+        let search = hard.map(|h| h - (h * FINAL_CHECK_PERCENT / 100).min(FINAL_CHECK_MAX));
         TimeManager {
             start,
             soft: soft.zip(search).map(|(s, x)| s.min(x)),
@@ -166,6 +174,14 @@ mod tests {
         };
         let tm = TimeManager::new(&clock, now);
         assert!(tm.hard.unwrap() <= Duration::from_secs(10) / 3);
+        // The final check's share: a tenth of a short move, at most FINAL_CHECK_MAX.
+        let kept = |t: u64| {
+            let tm = TimeManager::new(&SearchLimits::per_move(Duration::from_millis(t)), now);
+            tm.hard.unwrap() - tm.search.unwrap()
+        };
+        assert_eq!(kept(200), usable(Duration::from_millis(200)) / 10);
+        assert_eq!(kept(1_000), usable(Duration::from_secs(1)) / 10);
+        assert_eq!(kept(30_000), FINAL_CHECK_MAX);
         let none = TimeManager::new(&SearchLimits::default(), now);
         assert!(!none.search_expired() && !none.soft_expired() && none.hard().is_none());
     }
