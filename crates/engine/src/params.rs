@@ -440,6 +440,27 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   confirmed on fresh seeds and shipped in session 24 (above).
 ///
 /// Tried and not used:
+/// - Session 31, freestyle at 30,000 nodes a move against the defaults
+///   (`examples/nodeduel.rs`, chunks of 50 games), removed from the code:
+///   - cut-node reductions (a ply more for late quiet moves at expected cut nodes, the
+///     null-window children of PV and all nodes): seeds 8173–8196 609-13-578, +9
+///     (−11..+29) over 1,200 games; two plies: seeds 8221–8244 589-5-606, −5
+///     (−25..+15); one ply with session 30's reverse futility from the table's score
+///     (depth-8 bench nodes 744,364 → 694,084): seeds 8245–8268 605-19-576, +8
+///     (−11..+28);
+///   - two plies of threat extension instead of [`THREAT_EXTENSION_PLIES`]: seeds
+///     8197–8220 587-16-597, −3 (−23..+17);
+///   - late-move reductions at nodes restricted to defences (a ply from the fourth
+///     move, from depth 3; depth-8 bench nodes 744,364 → 695,505): seeds 8269–8292
+///     595-15-590, +1 (−18..+21). On the depth-9 bench, of 988,970 calls of the main
+///     search 162,636 failed high (131,652 of them at restricted nodes, most a forced
+///     block of a five; the first move cut 92.6% of the time, 89.0% at nodes restricted
+///     by a threat other than a five) and 79,681 failed low (61,421 restricted; 36,754
+///     by a threat other than a five, with 12.5 moves each, all searched to full depth).
+///   - a ply more for late quiet moves at non-PV nodes whose table move makes an open
+///     three or better for either side (as chess engines reduce more behind a capture
+///     from the table): seeds 8293–8316 611-19-570, +12 (−8..+31) over 1,200, then
+///     8317–8340 593-16-591, +1 (−19..+20): 1,204-35-1,161, +6 (−8..+20) over 2,400.
 /// - Session 30, freestyle at 30,000 nodes a move against the defaults
 ///   (`examples/nodeduel.rs`, chunks of 50 games), removed from the code: reverse
 ///   futility from the table's score where its bound says it is nearer the truth than
