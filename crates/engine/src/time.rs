@@ -43,19 +43,21 @@ pub fn turn_margin(t: Duration) -> Duration {
 const MOVE_SOFT_PERCENT: u32 = 100;
 
 /// Share of the hard limit kept back from the search for the final safety check of the
-/// move about to be played (at most [`FINAL_CHECK_MAX`]): the search stops this much before the hard limit, so even
-/// a search cut short mid-iteration plays a move the opponent's VCT was looked for
-/// after (at 200 ms a move, about 17 ms: some 5,000 solver nodes; 15 before, see
-/// `MOVE_SOFT_PERCENT` in this module). A search limited by nodes alone keeps back the
-/// same share of its nodes (see [`crate::SearchLimits::nodes`]).
+/// move about to be played, at most [`FINAL_CHECK_MAX`]: the search stops this much
+/// before the hard limit, so even a search cut short mid-iteration plays a move the
+/// opponent's VCT was looked for after (at 200 ms a move, about 17 ms: some 5,000
+/// solver nodes; 15 before, see `MOVE_SOFT_PERCENT` in this module). A search limited
+/// by nodes alone keeps back the same share of its nodes (see
+/// [`crate::SearchLimits::nodes`]).
 pub const FINAL_CHECK_PERCENT: u32 = 10;
 
 /// The most time kept back for the final safety check, whatever the limit. Its node
 /// budget ([`crate::params::FINAL_SAFETY_NODES`], 50,000) takes about 110 ms of the
 /// solver on this machine (1.24 M nodes in 2.69 s on a freestyle position), and the
-/// check usually ends far sooner: at 5 s a move the
-/// search stopped at 4.36 s of a 4.84 s hard limit and the move was played by 4.40 s,
-/// so a tenth of every long move went unused. From 2 s a move up this cap applies.
+/// check usually ends far sooner: at 5 s a move the search stopped at 4.36 s of a
+/// 4.84 s hard limit and the move was played by 4.40 s, so a tenth of every long move
+/// went unused. The cap applies from about 2.1 s a move (the levels below 10 are
+/// unchanged: level 9 thinks 2 s at most).
 pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(200);
 
 /// The part of `t` the search may use.
