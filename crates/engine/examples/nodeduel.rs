@@ -9,7 +9,8 @@
 //! `A` and `B` switch features as `WUZI_FEATURES_OFF` does (`+learned`, `lmr,+rootvct`;
 //! `-` for the defaults). Two fits meet with `+altweights` (the evaluation table of
 //! `WUZI_EVAL_WEIGHTS_ALT`) or `+altpolicy` (the policy table of
-//! `WUZI_POLICY_WEIGHTS_ALT`) on one side. Each of `PAIRS` random openings (3 to 6 stones near the
+//! `WUZI_POLICY_WEIGHTS_ALT`) on one side; `WUZI_TUNE_A` gives A other values of the
+//! search's parameters (`name=value,...`, see `params::Tuning::with`). Each of `PAIRS` random openings (3 to 6 stones near the
 //! centre, as `wuzi selfplay` makes them, from `SEED`) is played twice, each side once
 //! Black; one thread each, `NODES` nodes a move. Prints A's W-D-L, score and Elo with
 //! its 95% interval.
@@ -30,7 +31,13 @@ fn main() {
     let rule: Rule = args[0].parse().expect("RULE");
     let nodes: u64 = args[1].parse().expect("NODES");
     let pairs: u64 = args[2].parse().expect("PAIRS");
-    let features = [&args[3], &args[4]].map(|a| Features::ALL.switched(a));
+    let mut features = [&args[3], &args[4]].map(|a| Features::ALL.switched(a));
+    if let Ok(spec) = std::env::var("WUZI_TUNE_A") {
+        features[0].tune = features[0].tune.with(&spec).unwrap_or_else(|e| {
+            eprintln!("WUZI_TUNE_A: {e}");
+            std::process::exit(2);
+        });
+    }
     let seed: u64 = args.get(5).map_or(1000, |s| s.parse().expect("SEED"));
     let size = Size::STANDARD;
     let limits = SearchLimits {

@@ -182,6 +182,200 @@ pub const SAFETY_HELPER_NODES: u64 = 30_000;
 /// of the six classic matches against 4.
 pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 
+/// The search's numeric parameters that `examples/spsa.rs` tunes. [`Tuning::DEFAULT`]
+/// holds the constants above (and the literal values the search had for the others),
+/// which the levels below 10 keep; level 10 plays [`Tuning::TUNED`]; [`Features::tune`]
+/// carries the values a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// [`FUTILITY_MARGIN`].
+    pub futility_margin: i32,
+    /// [`ASPIRATION_WINDOW`].
+    pub aspiration_window: i32,
+    /// [`MAX_MOVES_BASE`].
+    pub lmp_base: i32,
+    /// Moves more per ply of depth before late-move pruning (4).
+    pub lmp_per_ply: i32,
+    /// [`POLICY_PRUNE_GAP_SHARP`].
+    pub policy_prune_gap: i32,
+    /// [`POLICY_PRUNE_GAP_PER_PLY`].
+    pub policy_prune_per_ply: i32,
+    /// [`POLICY_REDUCE_GAP`].
+    pub policy_reduce_gap: i32,
+    /// [`POLICY_REDUCE_GAP_SHARP`].
+    pub policy_reduce_gap2: i32,
+    /// Late-move reductions reduce a second ply from this move on (8).
+    pub lmr_second: i32,
+    /// And a third at non-PV nodes from this move on (16).
+    pub lmr_third: i32,
+    /// [`THREATENED_LEAF`] (at the search's leaves; the trainers keep the constant).
+    pub threatened_leaf: i32,
+    /// [`QSEARCH_PLIES`].
+    pub qsearch_plies: i32,
+    /// [`DEEP_FUTILITY_DEPTH`].
+    pub rfp_depth: i32,
+    /// [`LMR_MIN_MOVES`] (also where policy pruning starts).
+    pub lmr_min_moves: i32,
+    /// [`LMR_MIN_DEPTH`].
+    pub lmr_min_depth: i32,
+    /// [`POLICY_PRUNE_DEPTH`] (a ply deeper with [`Features::policy_sharp`]).
+    pub policy_prune_depth: i32,
+    /// Ordering bonus of the first killer move (2,000).
+    pub killer1: i32,
+    /// Of the second (1,500).
+    pub killer2: i32,
+    /// The history score is divided by this in the ordering (64).
+    pub history_div: i32,
+}
+
+/// Number of [`Tuning`] parameters.
+pub const TUNING_PARAMS: usize = 19;
+
+impl Tuning {
+    /// The constants above.
+    pub const DEFAULT: Tuning = Tuning {
+        futility_margin: FUTILITY_MARGIN,
+        aspiration_window: ASPIRATION_WINDOW,
+        lmp_base: MAX_MOVES_BASE as i32,
+        lmp_per_ply: 4,
+        policy_prune_gap: POLICY_PRUNE_GAP_SHARP,
+        policy_prune_per_ply: POLICY_PRUNE_GAP_PER_PLY,
+        policy_reduce_gap: POLICY_REDUCE_GAP,
+        policy_reduce_gap2: POLICY_REDUCE_GAP_SHARP,
+        lmr_second: 8,
+        lmr_third: 16,
+        threatened_leaf: THREATENED_LEAF,
+        qsearch_plies: QSEARCH_PLIES as i32,
+        rfp_depth: DEEP_FUTILITY_DEPTH,
+        lmr_min_moves: LMR_MIN_MOVES as i32,
+        lmr_min_depth: LMR_MIN_DEPTH,
+        policy_prune_depth: POLICY_PRUNE_DEPTH,
+        killer1: 2_000,
+        killer2: 1_500,
+        history_div: 64,
+    };
+
+    /// Level 10's values, tuned by `examples/spsa.rs` in fixed-node self-play (see the
+    /// session 32 record under [`Features`]): pruning by the policy sharper (a quiet
+    /// move whose logit lies more than 0.81 a ply less 0.28 below the best candidate's,
+    /// where the constants say 1 a ply plus 1), late-move pruning later (after 15 + 5
+    /// a ply moves, not 12 + 4), a second ply of reduction from the 5th move (the 8th),
+    /// the policy's extra reductions beyond gaps of 2.95 and 4.01 logits (3 and 5), the
+    /// futility margin 110 a ply (120), the aspiration window 44 (40); the rest as the
+    /// constants.
+    pub const TUNED: Tuning = Tuning {
+        futility_margin: 110,
+        aspiration_window: 44,
+        lmp_base: 15,
+        lmp_per_ply: 5,
+        policy_prune_gap: -28,
+        policy_prune_per_ply: 81,
+        policy_reduce_gap: 295,
+        policy_reduce_gap2: 401,
+        lmr_second: 5,
+        lmr_third: 16,
+        ..Tuning::DEFAULT
+    };
+
+    /// The parameters' names, in the order of [`Tuning::values`].
+    pub const NAMES: [&'static str; TUNING_PARAMS] = [
+        "futility_margin",
+        "aspiration_window",
+        "lmp_base",
+        "lmp_per_ply",
+        "policy_prune_gap",
+        "policy_prune_per_ply",
+        "policy_reduce_gap",
+        "policy_reduce_gap2",
+        "lmr_second",
+        "lmr_third",
+        "threatened_leaf",
+        "qsearch_plies",
+        "rfp_depth",
+        "lmr_min_moves",
+        "lmr_min_depth",
+        "policy_prune_depth",
+        "killer1",
+        "killer2",
+        "history_div",
+    ];
+
+    /// The values, in the order of [`Tuning::NAMES`].
+    #[must_use]
+    pub fn values(&self) -> [i32; TUNING_PARAMS] {
+        [
+            self.futility_margin,
+            self.aspiration_window,
+            self.lmp_base,
+            self.lmp_per_ply,
+            self.policy_prune_gap,
+            self.policy_prune_per_ply,
+            self.policy_reduce_gap,
+            self.policy_reduce_gap2,
+            self.lmr_second,
+            self.lmr_third,
+            self.threatened_leaf,
+            self.qsearch_plies,
+            self.rfp_depth,
+            self.lmr_min_moves,
+            self.lmr_min_depth,
+            self.policy_prune_depth,
+            self.killer1,
+            self.killer2,
+            self.history_div,
+        ]
+    }
+
+    /// The parameters with these values, in the order of [`Tuning::NAMES`].
+    #[must_use]
+    pub fn from_values(v: [i32; TUNING_PARAMS]) -> Tuning {
+        Tuning {
+            futility_margin: v[0],
+            aspiration_window: v[1].max(1),
+            lmp_base: v[2].max(0),
+            lmp_per_ply: v[3].max(0),
+            policy_prune_gap: v[4],
+            policy_prune_per_ply: v[5],
+            policy_reduce_gap: v[6],
+            policy_reduce_gap2: v[7],
+            lmr_second: v[8].max(0),
+            lmr_third: v[9].max(0),
+            threatened_leaf: v[10],
+            qsearch_plies: v[11].max(0),
+            rfp_depth: v[12],
+            lmr_min_moves: v[13].max(0),
+            lmr_min_depth: v[14],
+            policy_prune_depth: v[15],
+            killer1: v[16],
+            killer2: v[17],
+            history_div: v[18].max(1),
+        }
+    }
+
+    /// These parameters with those named in `spec` (`name=value`, comma-separated)
+    /// changed; an unknown name or a bad value is an error.
+    ///
+    /// # Errors
+    /// Names the entry that is not `name=value` with a known name and an integer value.
+    pub fn with(self, spec: &str) -> Result<Tuning, String> {
+        let mut v = self.values();
+        for entry in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = entry
+                .split_once('=')
+                .ok_or_else(|| format!("{entry:?} is not name=value"))?;
+            let k = Tuning::NAMES
+                .iter()
+                .position(|&n| n == name.trim())
+                .ok_or_else(|| format!("no parameter {name:?}"))?;
+            v[k] = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("{entry:?}: not an integer"))?;
+        }
+        Ok(Tuning::from_values(v))
+    }
+}
+
 /// Search features that can be switched for strength tests (A/B matches between the
 /// same binary with and without a feature). Names for `WUZI_FEATURES_OFF`
 /// (comma-separated; a name with a leading `+` switches a feature on): `lmr`, `lmp`,
@@ -379,6 +573,27 @@ pub const SAFETY_HELPER_VCT_DEPTH: u32 = 10;
 ///   50 games): new 595-16-589, +2 (−18..+21) over 1,200 games. Depth-8 bench nodes
 ///   801,660 → 744,364, instructions a node 8,051 → 7,716; bench signature
 ///   109,242 → 82,800.
+/// - Session 32, the search's numeric parameters ([`Tuning`]) tuned by SPSA
+///   (`examples/spsa.rs` as first written, on the first ten parameters: the nine more
+///   draw more random numbers a pair, so today's tuner plays other games for the same
+///   seed): freestyle and renju alternating, 30,000 nodes a move, 3,000 pairs of games
+///   (seed 32, rate 0.02, about 15 minutes on two cores) from the constants
+///   ([`Tuning::DEFAULT`]). The result, [`Tuning::TUNED`], against the
+///   defaults at 30,000 nodes a move (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks
+///   of 50 games): freestyle seeds 8341–8436 2,523-34-2,243, **+20 (+10..+30) over
+///   4,800 games** (by 2,400: +16); renju seeds 6552–6575 641-9-550, **+26 (+7..+46)
+///   over 1,200**. **On** (level 10 only). Mean completed depth at 200,000 nodes on the
+///   bench positions 9.4 → 10.1; depth-8 bench 744,364 → 446,160 nodes; bench signature
+///   82,800 → 82,514. A second run of 3,000 pairs from these values (seed 33: policy
+///   pruning sharper still, from −1.05 logits plus 0.62 a ply, reductions from gaps of
+///   2.1 and 3.3 logits, a second ply from the 4th move) against them: freestyle seeds
+///   8437–8484 1,211-38-1,151, +9 (−5..+23) over 2,400; not shown, so not used. The
+///   same tuner on the other nine parameters from these values (seed 34, 3,000 pairs:
+///   threatened leaf −234, quiescence 5 plies, reverse futility to depth 6, late-move
+///   reductions from the 2nd move and depth 1, policy pruning to depth 4, killer
+///   bonuses 1,656 and 1,844, history divided by 75) against them: freestyle seeds
+///   8485–8532 1,182-26-1,192, −1 (−15..+12) over 2,400; not used (they keep the
+///   constants' values).
 ///
 /// Measured and left off:
 /// - Session 28, four-threes answered in advance (`+defuse`,
@@ -637,6 +852,8 @@ pub struct Features {
     /// defender's moves to defences ([`crate::movegen::four_three_defused`]; off, see
     /// the session 28 record above).
     pub defuse: bool,
+    /// The search's numeric parameters.
+    pub tune: Tuning,
 }
 
 impl Features {
@@ -672,6 +889,7 @@ impl Features {
         threat_mask: true,
         counter_block: true,
         defuse: false,
+        tune: Tuning::TUNED,
     };
 
     /// These features as the levels below full strength play them: with the hand-set
@@ -693,6 +911,7 @@ impl Features {
             threat_mask: false,
             counter_block: false,
             defuse: false,
+            tune: Tuning::DEFAULT,
             ..self
         }
     }
@@ -762,5 +981,47 @@ impl Features {
             }
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A spec changes the named values and no others; the values read back in order.
+    #[test]
+    fn tuning_specs_change_the_named_values() {
+        let t = Tuning::DEFAULT
+            .with("futility_margin=90, lmr_third=20")
+            .unwrap();
+        assert_eq!(t.futility_margin, 90);
+        assert_eq!(t.lmr_third, 20);
+        assert_eq!(
+            Tuning {
+                futility_margin: FUTILITY_MARGIN,
+                lmr_third: 16,
+                ..t
+            },
+            Tuning::DEFAULT
+        );
+        assert_eq!(Tuning::from_values(t.values()), t);
+        assert_eq!(Tuning::DEFAULT.with("").unwrap(), Tuning::DEFAULT);
+    }
+
+    /// A bad entry is an error that names it, never a silent default.
+    #[test]
+    fn bad_tuning_specs_are_errors() {
+        for bad in ["futility", "nosuch=3", "lmp_base=x", "lmp_base=1.5"] {
+            let e = Tuning::DEFAULT.with(bad).unwrap_err();
+            assert!(e.contains(bad.split('=').next().unwrap()), "{bad}: {e}");
+        }
+    }
+
+    /// The levels keep the default values whatever level 10 plays with (their ratings
+    /// were measured with them).
+    #[test]
+    fn levels_keep_the_default_tuning() {
+        assert_ne!(Features::ALL.tune, Tuning::DEFAULT);
+        assert_eq!(Features::ALL.for_levels().tune, Tuning::DEFAULT);
     }
 }

@@ -373,11 +373,11 @@ impl<'a> Worker<'a> {
             if m == tt_move {
                 s += 1 << 28;
             } else if m == self.killers[ply][0] {
-                s += 2_000;
+                s += self.features.tune.killer1;
             } else if m == self.killers[ply][1] {
-                s += 1_500;
+                s += self.features.tune.killer2;
             }
-            s += self.history[self.history_index(m)] / 64;
+            s += self.history[self.history_index(m)] / self.features.tune.history_div;
             out.push(Scored {
                 mv: m,
                 order: s,
@@ -565,11 +565,11 @@ impl<'a> Worker<'a> {
             && !threatened
             && depth
                 <= if self.features.deep_futility {
-                    params::DEEP_FUTILITY_DEPTH
+                    self.features.tune.rfp_depth
                 } else {
                     2
                 }
-            && static_eval - params::FUTILITY_MARGIN * depth >= beta
+            && static_eval - self.features.tune.futility_margin * depth >= beta
             && beta.abs() < WIN_BOUND
         {
             return static_eval;
@@ -629,7 +629,8 @@ impl<'a> Worker<'a> {
                 };
             if self.features.lmp
                 && !pv_node
-                && n >= params::MAX_MOVES_BASE + 4 * depth.max(0) as usize
+                && n as i32
+                    >= self.features.tune.lmp_base + self.features.tune.lmp_per_ply * depth.max(0)
                 && quiet
                 && best > -WIN_BOUND
             {
@@ -649,14 +650,15 @@ impl<'a> Worker<'a> {
             // finds far less likely than the best candidate.
             if self.features.policy_prune
                 && !pv_node
-                && depth <= params::POLICY_PRUNE_DEPTH + i32::from(self.features.policy_sharp)
-                && n >= params::LMR_MIN_MOVES
+                && depth
+                    <= self.features.tune.policy_prune_depth + i32::from(self.features.policy_sharp)
+                && n as i32 >= self.features.tune.lmr_min_moves
                 && gap
                     > if self.features.policy_sharp {
-                        params::POLICY_PRUNE_GAP_SHARP
+                        self.features.tune.policy_prune_gap
                     } else {
                         params::POLICY_PRUNE_GAP
-                    } + params::POLICY_PRUNE_GAP_PER_PLY * depth
+                    } + self.features.tune.policy_prune_per_ply * depth
                 && best > -WIN_BOUND
             {
                 continue;
@@ -675,15 +677,19 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if self.features.lmr
-                    && depth >= params::LMR_MIN_DEPTH
-                    && n >= params::LMR_MIN_MOVES
+                    && depth >= self.features.tune.lmr_min_depth
+                    && n as i32 >= self.features.tune.lmr_min_moves
                     && quiet
                 {
-                    r = 1 + i32::from(n >= 8) + i32::from(!pv_node && n >= 16);
-                    if self.features.policy_reduce && gap > params::POLICY_REDUCE_GAP {
+                    let tune = &self.features.tune;
+                    let n = n as i32;
+                    r = 1
+                        + i32::from(n >= tune.lmr_second)
+                        + i32::from(!pv_node && n >= tune.lmr_third);
+                    if self.features.policy_reduce && gap > tune.policy_reduce_gap {
                         r += 1;
                     }
-                    if self.features.policy_sharp && gap > params::POLICY_REDUCE_GAP_SHARP {
+                    if self.features.policy_sharp && gap > tune.policy_reduce_gap2 {
                         r += 1;
                     }
                     r = r.min(new_depth - 1).max(0);
@@ -794,7 +800,7 @@ impl<'a> Worker<'a> {
     fn stand_pat(&mut self) -> i32 {
         let mut v = self.board.evaluate_exact().clamp(-EVAL_LIMIT, EVAL_LIMIT);
         if eval::threatened_leaf_exact(&mut self.board) {
-            v += params::THREATENED_LEAF;
+            v += self.features.tune.threatened_leaf;
         }
         v
     }
@@ -843,7 +849,10 @@ impl<'a> Worker<'a> {
         let mut best = self.stand_pat();
         let combos = self.board.threat_count(me, Threat::Block4Flex3);
         let fours = combos + self.board.threat_count(me, Threat::Block4);
-        if best >= beta || qply >= params::QSEARCH_PLIES || fours == 0 || (qply > 0 && combos == 0)
+        if best >= beta
+            || qply as i32 >= self.features.tune.qsearch_plies
+            || fours == 0
+            || (qply > 0 && combos == 0)
         {
             return best;
         }
@@ -906,7 +915,7 @@ impl<'a> Worker<'a> {
     /// One iteration at the root with an aspiration window around `prev`.
     pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> i32 {
         let (mut alpha, mut beta) = (-WIN, WIN);
-        let mut delta = params::ASPIRATION_WINDOW;
+        let mut delta = self.features.tune.aspiration_window;
         if let Some(p) = prev
             && self.features.aspiration
             && depth >= 4
