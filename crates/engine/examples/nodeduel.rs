@@ -10,16 +10,14 @@
 //! `-` for the defaults). Two fits meet with `+altweights` (the evaluation table of
 //! `WUZI_EVAL_WEIGHTS_ALT`) or `+altpolicy` (the policy table of
 //! `WUZI_POLICY_WEIGHTS_ALT`) on one side; `WUZI_TUNE_A` gives A other values of the
-//! search's parameters (`name=value,...`, see `params::Tuning::with`). Each of `PAIRS` random openings (3 to 6 stones near the
-//! centre, as `wuzi selfplay` makes them, from `SEED`) is played twice, each side once
-//! Black; one thread each, `NODES` nodes a move. Prints A's W-D-L, score and Elo with
-//! its 95% interval.
-
-use std::sync::atomic::AtomicBool;
+//! search's parameters (`name=value,...`, see `params::Tuning::with`). Each of `PAIRS`
+//! random openings (3 to 6 stones near the centre, as `wuzi selfplay` makes them, from
+//! `SEED`) is played twice, each side once Black ([`selfplay::duel_game`]); one thread
+//! each, `NODES` nodes a move. Prints A's W-D-L, score and Elo with its 95% interval.
 
 use wuzi_engine::params::Features;
 use wuzi_engine::selfplay;
-use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
+use wuzi_engine::{Engine, EngineOptions, SearchLimits};
 use wuzi_rules::{Color, Rule, Size};
 
 fn main() {
@@ -52,24 +50,11 @@ fn main() {
         e.set_features(f);
         e
     });
-    let stop = AtomicBool::new(false);
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     for pair in 0..pairs {
         for a_black in [true, false] {
-            let mut game = selfplay::random_opening(rule, size, selfplay::game_seed(seed, pair));
-            for e in &mut engines {
-                e.clear();
-            }
-            while !game.is_over() {
-                let a_to_move = (game.side_to_move() == Color::Black) == a_black;
-                let e = &mut engines[usize::from(!a_to_move)];
-                let r = e.search(&Position::from_game(&game), &limits, &stop, &mut |_| {});
-                let Some(m) = r.best else { break };
-                if game.try_play(m).is_err() {
-                    eprintln!("illegal move");
-                    break;
-                }
-            }
+            let seed = selfplay::game_seed(seed, pair);
+            let game = selfplay::duel_game(&mut engines, a_black, rule, size, seed, &limits);
             let a_color = if a_black { Color::Black } else { Color::White };
             match game.result().and_then(|r| r.winner) {
                 Some(c) if c == a_color => w += 1,

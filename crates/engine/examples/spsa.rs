@@ -17,11 +17,10 @@
 //! the end the values, rounded, as a `FROM` spec.
 
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
 
 use wuzi_engine::params::{Features, TUNING_PARAMS, Tuning};
 use wuzi_engine::selfplay;
-use wuzi_engine::{Engine, EngineOptions, Position, SearchLimits};
+use wuzi_engine::{Engine, EngineOptions, SearchLimits};
 use wuzi_rules::random::SplitMix64;
 use wuzi_rules::{Color, Rule, Size};
 
@@ -128,7 +127,6 @@ fn worker(
             threads: 1,
         })
     });
-    let stop = AtomicBool::new(false);
     loop {
         let (k, delta, sides) = {
             let mut st = state.lock().expect("no worker panicked");
@@ -156,30 +154,21 @@ fn worker(
         let mut plus = 0.0;
         for plus_black in [true, false] {
             let rule = rules[(k % rules.len() as u64) as usize];
-            let mut game =
-                selfplay::random_opening(rule, Size::STANDARD, selfplay::game_seed(seed, k));
-            for e in &mut engines {
-                e.clear();
-            }
-            while !game.is_over() {
-                let plus_to_move = (game.side_to_move() == Color::Black) == plus_black;
-                let e = &mut engines[usize::from(!plus_to_move)];
-                let r = e.search(&Position::from_game(&game), &limits, &stop, &mut |_| {});
-                let Some(m) = r.best else { break };
-                if game.try_play(m).is_err() {
-                    break;
-                }
-            }
+            let seed = selfplay::game_seed(seed, k);
+            let game = selfplay::duel_game(
+                &mut engines,
+                plus_black,
+                rule,
+                Size::STANDARD,
+                seed,
+                &limits,
+            );
             let plus_color = if plus_black {
                 Color::Black
             } else {
                 Color::White
             };
-            plus += match game.result().and_then(|r| r.winner) {
-                Some(c) if c == plus_color => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            plus += selfplay::points(&game, plus_color);
         }
         let mut st = state.lock().expect("no worker panicked");
         let diff = plus - (2.0 - plus);

@@ -596,6 +596,25 @@ impl Tuning {
 ///   constants' values).
 ///
 /// Measured and left off:
+/// - Session 33, five more search rules, each a parameter of the tuner with an "off"
+///   value (the code is kept outside the repository, /work/diag33/knobs-*.patch on the
+///   shared machine): a ply more of late-move reduction at non-PV nodes whose static
+///   evaluation is no higher than two plies up ("not improving"); late-move pruning
+///   after 60% of its move count there; a ply less or more of reduction for a move
+///   with a history score above 8,000 or below −8,000; razoring (depth 1 and 2, 150 a
+///   ply below alpha, the quiescence search's value kept when it stays below alpha);
+///   singular extensions (from depth 6 or 8, the table's move a ply deeper when the
+///   other moves searched at half the depth stay 4 a ply below its table score, a
+///   multi-cut when they reach beta). Each against [`Tuning::TUNED`] at 30,000 nodes a
+///   move (`examples/nodeduel.rs`, `WUZI_TUNE_A`), freestyle seeds 8533–8556, 1,200
+///   games each: −1, +2, +1, −1, +6 (depth 6; −13..+26) and +2 (depth 8), every
+///   interval about ±20. SPSA over these and the futility and late-move-pruning
+///   parameters (3,000 pairs, seed 35, freestyle and renju) settled at futility margin
+///   123, pruning after 14 + 6 a ply moves, history reductions beyond ±2,620, singular
+///   extensions from depth 5, the improving rules and razoring off; against
+///   [`Tuning::TUNED`]: freestyle seeds 8581–8628 1,191-43-1,166, +4 (−10..+17) over
+///   2,400; renju seeds 6600–6623 601-9-590, +3 (−16..+23) over 1,200. No gain shown,
+///   so none was kept.
 /// - Session 28, four-threes answered in advance (`+defuse`,
 ///   [`crate::movegen::four_three_defused`]): against a four-three whose four must be
 ///   blocked on a point that is a four of the defender's, the defender's moves are

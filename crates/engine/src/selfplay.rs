@@ -204,6 +204,47 @@ pub fn play_game(
     }
 }
 
+/// Plays one game between two engines from the [`random_opening`] of `seed`, the first
+/// engine Black if `first_black`, every move searched within `limits`; both tables are
+/// cleared first. Returns the finished game (or the game as it stood when a side found
+/// no move). For matches between two settings of the engine (`examples/nodeduel.rs`,
+/// `examples/spsa.rs`).
+pub fn duel_game(
+    engines: &mut [Engine; 2],
+    first_black: bool,
+    rule: Rule,
+    size: Size,
+    seed: u64,
+    limits: &SearchLimits,
+) -> Game {
+    let mut game = random_opening(rule, size, seed);
+    for e in engines.iter_mut() {
+        e.clear();
+    }
+    let stop = AtomicBool::new(false);
+    while !game.is_over() {
+        let first_to_move = (game.side_to_move() == Color::Black) == first_black;
+        let e = &mut engines[usize::from(!first_to_move)];
+        let r = e.search(&Position::from_game(&game), limits, &stop, &mut |_| {});
+        let Some(m) = r.best else { break };
+        if game.try_play(m).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// `color`'s points from a game: 1 for a win, ½ for a draw or an unfinished game, 0
+/// for a loss.
+#[must_use]
+pub fn points(game: &Game, color: Color) -> f64 {
+    match game.result().and_then(|r| r.winner) {
+        Some(c) if c == color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,5 +283,43 @@ mod tests {
         let game = Game::from_moves(GameConfig::new(a.rule, a.size), &a.moves).unwrap();
         assert_eq!(game.result().and_then(|r| r.winner), a.winner);
         assert_eq!(a.to_string().parse::<Record>().unwrap(), a);
+    }
+
+    /// A duel is the same game again from the same seed (each game clears both tables),
+    /// starts from the seed's opening, ends where the rules say, and the points follow
+    /// the winner.
+    #[test]
+    fn a_duel_game_is_reproducible_and_scored_by_the_rules() {
+        let new = || {
+            Engine::new(EngineOptions {
+                hash_mb: 1,
+                threads: 1,
+            })
+        };
+        let mut engines = [new(), new()];
+        let limits = SearchLimits {
+            nodes: Some(400),
+            ..SearchLimits::default()
+        };
+        let a = duel_game(&mut engines, false, Rule::Renju, Size::STANDARD, 9, &limits);
+        let b = duel_game(&mut engines, false, Rule::Renju, Size::STANDARD, 9, &limits);
+        assert_eq!(a.moves(), b.moves());
+        assert!(a.is_over());
+        let opening = random_opening(Rule::Renju, Size::STANDARD, 9);
+        assert_eq!(a.moves()[..opening.ply()], opening.moves()[..]);
+        let moves: Vec<Pos> = a.moves().iter().map(|m| m.pos).collect();
+        let replay =
+            Game::from_moves(GameConfig::new(Rule::Renju, Size::STANDARD), &moves).unwrap();
+        let winner = replay.result().and_then(|r| r.winner);
+        assert_eq!(winner, a.result().and_then(|r| r.winner));
+        let (black, white) = (points(&a, Color::Black), points(&a, Color::White));
+        match winner {
+            Some(c) => {
+                assert!((points(&a, c) - 1.0).abs() < 1e-9);
+                assert!(points(&a, !c).abs() < 1e-9);
+            }
+            None => assert!((black - 0.5).abs() < 1e-9),
+        }
+        assert!((black + white - 1.0).abs() < 1e-9);
     }
 }
