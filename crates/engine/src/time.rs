@@ -8,26 +8,30 @@ use crate::instant::Instant;
 
 /// Kept back from every hard limit for the time between deciding and the move
 /// reaching the opponent (unwinding the search, printing): this much, or a
-/// thirty-second of the limit when that is more (never more than a third). The search
+/// sixty-fourth of the limit when that is more (never more than a third). The search
 /// stops within a millisecond or two of its hard deadline (at 1 s a move, before
 /// session 26, the slowest of wuzi's 1,151 moves in two matches against Rapfi took
 /// 844.7 ms as `wuzi match` measured it, pipes included, with a hard deadline of
 /// 843.75 ms); front ends that talk to a game manager keep [`turn_margin`] for pipes
-/// and process start-up on top. (A sixteenth before session 26.)
+/// and process start-up on top. (A sixteenth before session 26, a thirty-second
+/// before session 34.)
 pub const OVERHEAD: Duration = Duration::from_millis(10);
 
 /// The margin a front end keeps from a game manager's time limit `t` (the Gomocup
 /// brain from `timeout_turn` and `time_left`, `wuzi match` from each move's limit) for
-/// pipes, scheduling and the manager's own timing: a twentieth, between 20 ms and
-/// 250 ms. At 200 ms a move the engine is told 180 ms and answers within about 170 ms;
-/// at 1 s it is told 950 ms and answers within about 920 ms. (An eighth and at least
-/// 40 ms, as it once was, left it 150 ms of 200: at 100 ms a move, freestyle, a
-/// tenth scored +44 (+5..+84) over 300 games against it; the slowest move was 73 ms. A
-/// tenth up to 0.5 s, as before session 26, left 156 ms of a 1 s move unused even in
-/// the slowest move, and the median move used 759 ms of it.)
+/// pipes, scheduling and the manager's own timing: a fortieth, between 20 ms and
+/// 250 ms. At 200 ms a move the engine is told 180 ms and answers within about 173 ms;
+/// at 1 s it is told 975 ms. (An eighth and at least 40 ms, as it once was, left it
+/// 150 ms of 200: at 100 ms a move, freestyle, a tenth scored +44 (+5..+84) over 300
+/// games against it; the slowest move was 73 ms. A tenth up to 0.5 s, as before
+/// session 26, left 156 ms of a 1 s move unused even in the slowest move, and the
+/// median move used 759 ms of it. A twentieth, with a thirty-second of the rest for
+/// [`OVERHEAD`], as before session 34, stopped the search at 828 ms of a 1 s move:
+/// wuzi's median move at 1 s against Rapfi took 828 ms, Rapfi's 912 ms, and wuzi's
+/// slowest 864 ms.)
 #[must_use]
 pub fn turn_margin(t: Duration) -> Duration {
-    (t / 20).clamp(Duration::from_millis(20), Duration::from_millis(250))
+    (t / 40).clamp(Duration::from_millis(20), Duration::from_millis(250))
 }
 
 /// Share of the usable time per move after which no new iteration starts. A move's
@@ -62,7 +66,7 @@ pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(200);
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {
-    t.saturating_sub(OVERHEAD.max(t / 32).min(t / 3))
+    t.saturating_sub(OVERHEAD.max(t / 64).min(t / 3))
 }
 /// Moves assumed left in the game when a clock has no moves-to-go.
 pub const MOVES_HORIZON: u32 = 24;

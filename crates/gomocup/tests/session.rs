@@ -191,16 +191,16 @@ fn move_time_keeps_a_margin() {
     drive(&mut s, &mut t, &["INFO timeout_turn 200"]);
     assert_eq!(s.settings().move_time(), Duration::from_millis(180));
     drive(&mut s, &mut t, &["INFO timeout_turn 1000"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(950));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(975));
     drive(&mut s, &mut t, &["INFO timeout_turn 5000"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(4750));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(4875));
     // 3 s left in the match: a fifteenth of what is left after the margin.
     drive(
         &mut s,
         &mut t,
         &["INFO timeout_match 120000", "INFO time_left 3000"],
     );
-    assert_eq!(s.settings().move_time(), Duration::from_millis(190));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(195));
     drive(&mut s, &mut t, &["INFO time_left 0"]);
     assert!(s.settings().move_time() <= Duration::from_millis(10));
     drive(

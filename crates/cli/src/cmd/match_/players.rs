@@ -473,7 +473,7 @@ mod tests {
         );
         assert_eq!(
             engine_budget(Duration::from_secs(1)),
-            Duration::from_millis(950)
+            Duration::from_millis(975)
         );
         assert_eq!(
             engine_budget(Duration::from_secs(10)),
