@@ -226,10 +226,17 @@ pub struct Tuning {
     pub killer2: i32,
     /// The history score is divided by this in the ordering (64).
     pub history_div: i32,
+    /// Singular extensions from this depth on (0: off): the table's move, when a
+    /// search of the other moves at half the depth stays below its table score less
+    /// [`Tuning::singular_margin`] a ply, is searched a ply deeper; when they reach
+    /// beta as well, the node is cut (multi-cut).
+    pub singular_depth: i32,
+    /// The singular extension's margin, evaluation units a ply.
+    pub singular_margin: i32,
 }
 
 /// Number of [`Tuning`] parameters.
-pub const TUNING_PARAMS: usize = 19;
+pub const TUNING_PARAMS: usize = 21;
 
 impl Tuning {
     /// The constants above.
@@ -253,6 +260,8 @@ impl Tuning {
         killer1: 2_000,
         killer2: 1_500,
         history_div: 64,
+        singular_depth: 0,
+        singular_margin: 4,
     };
 
     /// Level 10's values, tuned by `examples/spsa.rs` in fixed-node self-play (see the
@@ -262,7 +271,8 @@ impl Tuning {
     /// a ply moves, not 12 + 4), a second ply of reduction from the 5th move (the 8th),
     /// the policy's extra reductions beyond gaps of 2.95 and 4.01 logits (3 and 5), the
     /// futility margin 110 a ply (120), the aspiration window 44 (40); the rest as the
-    /// constants.
+    /// constants (singular extensions off: see the session 34 record under
+    /// [`Features`]).
     pub const TUNED: Tuning = Tuning {
         futility_margin: 110,
         aspiration_window: 44,
@@ -298,6 +308,8 @@ impl Tuning {
         "killer1",
         "killer2",
         "history_div",
+        "singular_depth",
+        "singular_margin",
     ];
 
     /// The values, in the order of [`Tuning::NAMES`].
@@ -323,6 +335,8 @@ impl Tuning {
             self.killer1,
             self.killer2,
             self.history_div,
+            self.singular_depth,
+            self.singular_margin,
         ]
     }
 
@@ -349,6 +363,8 @@ impl Tuning {
             killer1: v[16],
             killer2: v[17],
             history_div: v[18].max(1),
+            singular_depth: v[19].max(0),
+            singular_margin: v[20].max(0),
         }
     }
 
@@ -596,6 +612,22 @@ impl Tuning {
 ///   constants' values).
 ///
 /// Measured and left off:
+/// - Session 34, singular extensions ([`Tuning::singular_depth`], margin 4 a ply):
+///   at a node of depth 6 or more whose table entry (a lower bound or exact, at most
+///   3 plies shallower) names a move, the other moves are searched at half the depth
+///   against the table's score less 4 a ply; when none reaches it, the table's move is
+///   searched a ply deeper; when they reach beta too, the node is cut (multi-cut). The
+///   exclusion search neither cuts on the table nor writes it. Measured at 30,000
+///   nodes in session 33 (+6, −13..+26); as they act from depth 6, which games at
+///   30,000 nodes a move seldom reach, measured again at 100,000 nodes a move
+///   (`examples/nodeduel.rs` with `WUZI_TUNE_A=singular_depth=6` against
+///   [`Tuning::TUNED`], chunks of 50 games): freestyle seeds 8629–8652 616-16-568, +14
+///   (−6..+34); renju seeds 6624–6647 612-14-574, +11 (−9..+31); again, freestyle
+///   seeds 8653–8676 601-13-586, +4 (−15..+24), renju seeds 6648–6671 599-10-591, +2
+///   (−17..+22); **all 4,800 games 2,428-53-2,319, +8 (−2..+18)**: no gain shown, so
+///   off (0) for every level; kept as a parameter for a trial at more nodes. With them
+///   on, the mean completed depth at 200,000 nodes on the bench positions is 9.2
+///   (10.1 off) and the depth-8 bench 536,653 nodes (446,160).
 /// - Session 33, five more search rules, each a parameter of the tuner with an "off"
 ///   value (the code is kept outside the repository, /work/diag33/knobs-*.patch on the
 ///   shared machine): a ply more of late-move reduction at non-PV nodes whose static
@@ -614,7 +646,8 @@ impl Tuning {
 ///   extensions from depth 5, the improving rules and razoring off; against
 ///   [`Tuning::TUNED`]: freestyle seeds 8581–8628 1,191-43-1,166, +4 (−10..+17) over
 ///   2,400; renju seeds 6600–6623 601-9-590, +3 (−16..+23) over 1,200. No gain shown,
-///   so none was kept.
+///   so none was kept (singular extensions were measured again, at 100,000 nodes a
+///   move, in session 34: above).
 /// - Session 28, four-threes answered in advance (`+defuse`,
 ///   [`crate::movegen::four_three_defused`]): against a four-three whose four must be
 ///   blocked on a point that is a four of the defender's, the defender's moves are

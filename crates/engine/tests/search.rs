@@ -775,3 +775,69 @@ fn a_four_three_is_defended_by_making_its_block_a_four() {
     let (_, s) = search_with(false);
     assert!(matches!(s, Score::Loss(_)), "{s:?}");
 }
+
+/// Singular extensions ([`wuzi_engine::params::Tuning::singular_depth`], off by default): they
+/// change nothing below their depth, change the search from it on, and keep what is
+/// proven: every move found is legal, and the Renzzle White VCF puzzles stay wins when
+/// they act at every node from depth 2.
+#[test]
+fn singular_extensions_act_from_their_depth_and_keep_proven_results() {
+    use wuzi_engine::params::{Features, Tuning};
+    let search_with = |singular_depth, pos: &Position, depth| {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 1,
+        });
+        e.set_features(Features {
+            tune: Tuning {
+                singular_depth,
+                ..Tuning::TUNED
+            },
+            ..Features::ALL
+        });
+        e.search(
+            pos,
+            &SearchLimits::depth(depth),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    };
+    let positions = wuzi_engine::bench::positions();
+    let mut changed = 0;
+    for bp in &positions {
+        let off = search_with(0, &bp.position, 5);
+        let above = search_with(6, &bp.position, 5);
+        assert_eq!(
+            (off.best, off.nodes),
+            (above.best, above.nodes),
+            "{}",
+            bp.moves
+        );
+        let off = search_with(0, &bp.position, 8);
+        let on = search_with(6, &bp.position, 8);
+        let best = on.best.expect("a move");
+        assert!(bp.position.is_legal(best), "{}: {}", bp.moves, name(best));
+        changed += usize::from(on.nodes != off.nodes);
+    }
+    assert!(
+        changed > positions.len() / 2,
+        "{changed} of {}",
+        positions.len()
+    );
+    for r in common::records("renju_vcf_puzzles_renzzle.jsonl") {
+        if r["side_to_move"] != "white" {
+            continue;
+        }
+        let board = common::board_of(&r);
+        let config = wuzi_rules::GameConfig::new(Rule::Renju, board.size());
+        let pos = Position::from_board(&config, &board, Color::White);
+        let res = search_with(2, &pos, 6);
+        assert!(
+            matches!(res.score, Score::Win(_)),
+            "{}: {} {}\n{board}",
+            r["id"],
+            name(res.best.unwrap()),
+            res.score
+        );
+    }
+}

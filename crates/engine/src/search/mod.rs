@@ -157,6 +157,10 @@ pub struct Worker<'a> {
     /// The buffer of the five points (no allocation per node).
     win_buf: Vec<Idx>,
     pv: Vec<Vec<Idx>>,
+    /// The move a singular-extension search leaves out at each ply ([`NO_MOVE`]: none).
+    skip: Vec<Idx>,
+    /// The depth of the iteration under way.
+    root_depth: i32,
     /// Root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
     stopped: bool,
@@ -264,6 +268,8 @@ impl<'a> Worker<'a> {
             gen_buf: vec![Vec::new(); MAX_PLY + 2],
             win_buf: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            skip: vec![NO_MOVE; MAX_PLY + 2],
+            root_depth: 0,
             root_moves: Vec::new(),
             stopped: false,
             excluded: Vec::new(),
@@ -502,13 +508,15 @@ impl<'a> Worker<'a> {
             return self.board.evaluate_exact();
         }
 
-        // Step 5. Transposition table.
+        // Step 5. Transposition table (neither read for a cut nor written in a
+        // singular-extension search, which leaves a move out).
+        let skip = self.skip[ply];
         let key = self.board.hash();
         let tt_entry = self.shared.tt.probe(key);
         let mut tt_move: Idx = 0;
         if let Some(e) = tt_entry {
             tt_move = usize::from(e.mv);
-            if !pv_node && e.depth >= depth && ply > 0 {
+            if !pv_node && e.depth >= depth && ply > 0 && skip == NO_MOVE {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -543,6 +551,7 @@ impl<'a> Worker<'a> {
         // Step 6b. Internal iterative reduction: a node the table knows nothing of (no
         // move to try first) is searched a ply shallower.
         let depth = if self.features.iir
+            && skip == NO_MOVE
             && depth >= params::IIR_MIN_DEPTH
             && tt_entry.is_none()
             && forced.is_none()
@@ -563,6 +572,7 @@ impl<'a> Worker<'a> {
         if self.features.futility
             && !pv_node
             && !threatened
+            && skip == NO_MOVE
             && depth
                 <= if self.features.deep_futility {
                     self.features.tune.rfp_depth
@@ -610,6 +620,20 @@ impl<'a> Worker<'a> {
         let mut best_move: Idx = 0;
         let orig_alpha = alpha;
         let forced_node = forced.is_some() || moves.len() == 1;
+        let singular_ok = {
+            let tune = &self.features.tune;
+            tune.singular_depth > 0
+                && depth >= tune.singular_depth
+                && ply > 0
+                && skip == NO_MOVE
+                && !forced_node
+                && (ply as i32) < 2 * self.root_depth
+                && tt_entry.is_some_and(|e| {
+                    matches!(e.bound, Bound::Lower | Bound::Exact)
+                        && e.depth >= depth - 3
+                        && from_tt(e.score, ply).abs() < WIN_BOUND
+                })
+        };
         for n in 0..moves.len() {
             pick(&mut moves, n);
             let Scored {
@@ -617,6 +641,9 @@ impl<'a> Worker<'a> {
                 order,
                 logit,
             } = moves[n];
+            if m == skip {
+                continue;
+            }
             // Late-move pruning: at shallow quiet nodes skip the tail.
             let quiet = !restricted
                 && if self.features.threat_quiet {
@@ -663,13 +690,39 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            // Singular extension: the table's move, when no other move comes near its
+            // score in a search at half the depth, is searched a ply deeper.
+            let mut extension = 0;
+            if n == 0
+                && m == tt_move
+                && singular_ok
+                && let Some(e) = tt_entry
+            {
+                let tt_score = from_tt(e.score, ply);
+                let singular_beta = tt_score - self.features.tune.singular_margin * depth;
+                self.skip[ply] = m;
+                let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+                self.skip[ply] = NO_MOVE;
+                self.pv[ply].clear();
+                if self.stopped {
+                    self.move_buf[ply] = moves;
+                    return 0;
+                }
+                if v < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    // Multi-cut: other moves reach beta too.
+                    self.move_buf[ply] = moves;
+                    return singular_beta;
+                }
+            }
             self.board.play(m);
             self.shared.tt.prefetch(self.board.hash());
             // Forced replies (one legal answer) do not cost depth.
             let new_depth = if forced_node && self.features.forced_extension {
                 depth
             } else {
-                depth - 1
+                depth - 1 + extension
             };
             let mut score;
             if n == 0 {
@@ -754,7 +807,7 @@ impl<'a> Worker<'a> {
                         let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
                         let hi = self.history_index(m);
                         self.history[hi] += bonus * 32 - self.history[hi] * bonus / 512;
-                        for q in &moves[..n] {
+                        for q in moves[..n].iter().filter(|q| q.mv != skip) {
                             let hq = self.history_index(q.mv);
                             self.history[hq] -= bonus * 32 + self.history[hq] * bonus / 512;
                         }
@@ -766,6 +819,9 @@ impl<'a> Worker<'a> {
         self.move_buf[ply] = moves;
 
         // Step 10. Store.
+        if skip != NO_MOVE {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -915,6 +971,7 @@ impl<'a> Worker<'a> {
     /// One iteration at the root with an aspiration window around `prev`.
     pub fn iterate(&mut self, depth: i32, prev: Option<i32>) -> i32 {
         let (mut alpha, mut beta) = (-WIN, WIN);
+        self.root_depth = depth;
         let mut delta = self.features.tune.aspiration_window;
         if let Some(p) = prev
             && self.features.aspiration
