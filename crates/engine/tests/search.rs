@@ -128,6 +128,11 @@ fn renju_black_never_plays_forbidden_even_to_block() {
 fn white_wins_by_a_four_whose_block_is_forbidden() {
     // Renzzle's White VCF puzzles end with a four Black may only block on a forbidden
     // point; the full search must see the win.
+    assert_renzzle_white_wins(|pos| search(pos, &SearchLimits::depth(4)));
+}
+
+/// Every White VCF puzzle of Renzzle is a win for `search`.
+fn assert_renzzle_white_wins(search: impl Fn(&Position) -> SearchResult) {
     for r in common::records("renju_vcf_puzzles_renzzle.jsonl") {
         if r["side_to_move"] != "white" {
             continue;
@@ -135,7 +140,7 @@ fn white_wins_by_a_four_whose_block_is_forbidden() {
         let board = common::board_of(&r);
         let config = wuzi_rules::GameConfig::new(Rule::Renju, board.size());
         let pos = Position::from_board(&config, &board, Color::White);
-        let res = search(&pos, &SearchLimits::depth(4));
+        let res = search(&pos);
         assert!(
             matches!(res.score, Score::Win(_)),
             "{}: {} {}\n{board}",
@@ -824,20 +829,5 @@ fn singular_extensions_act_from_their_depth_and_keep_proven_results() {
         "{changed} of {}",
         positions.len()
     );
-    for r in common::records("renju_vcf_puzzles_renzzle.jsonl") {
-        if r["side_to_move"] != "white" {
-            continue;
-        }
-        let board = common::board_of(&r);
-        let config = wuzi_rules::GameConfig::new(Rule::Renju, board.size());
-        let pos = Position::from_board(&config, &board, Color::White);
-        let res = search_with(2, &pos, 6);
-        assert!(
-            matches!(res.score, Score::Win(_)),
-            "{}: {} {}\n{board}",
-            r["id"],
-            name(res.best.unwrap()),
-            res.score
-        );
-    }
+    assert_renzzle_white_wins(|pos| search_with(2, pos, 6));
 }
