@@ -612,6 +612,27 @@ impl Tuning {
 ///   constants' values).
 ///
 /// Measured and left off:
+/// - Session 35, [`Tuning::TUNED`]'s first ten parameters tuned again by SPSA at
+///   100,000 nodes a move (half the nodes of a 200 ms move, where session 32's run
+///   played 30,000): `examples/spsa.rs freestyle,renju 100000 2000 36 - NAMES` (the
+///   first ten names), 2,000 pairs from [`Tuning::TUNED`], about 45 minutes. It
+///   settled at policy pruning much sharper (from −1.15 logits plus 0.69 a ply below
+///   the best candidate's, where TUNED says −0.28 plus 0.81), late-move pruning after
+///   14 + 6 a ply moves, reduction gaps 2.75 and 3.96 logits, futility margin 115,
+///   aspiration window 49. Against [`Tuning::TUNED`] at 100,000 nodes a move
+///   (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks of 50 games): freestyle seeds
+///   8749–8772 613-16-571, +12 (−7..+32), again 8773–8796 594-19-587, +2 (−17..+22);
+///   renju seeds 6672–6695 611-14-575, +10 (−9..+30), again 6696–6719 607-11-582, +7
+///   (−12..+27); **all 4,800 games 2,425-60-2,315, +8 (−2..+18)**. No gain shown, so
+///   not used.
+/// - Session 35, a continuation history: beside the history of each move's cut-offs,
+///   one of each move's cut-offs as the answer to each move of the opponent's (by
+///   colour, the opponent's last move and the answer; the same bonus and decay as the
+///   history), added to the ordering score divided by 16 or by 64 (the history's
+///   divisor). Against [`Tuning::TUNED`] at 30,000 nodes a move (`examples/nodeduel.rs`,
+///   chunks of 50 games): divided by 16, freestyle seeds 8701–8724 582-20-598, −5
+///   (−24..+15) over 1,200 games; by 64, seeds 8725–8748 596-13-591, +1 (−18..+21). No
+///   gain shown; not kept in the code.
 /// - Session 34, singular extensions ([`Tuning::singular_depth`], margin 4 a ply):
 ///   at a node of depth 6 or more whose table entry (a lower bound or exact, at most
 ///   3 plies shallower) names a move, the other moves are searched at half the depth
