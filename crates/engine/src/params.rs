@@ -265,25 +265,26 @@ impl Tuning {
     };
 
     /// Level 10's values, tuned by `examples/spsa.rs` in fixed-node self-play (see the
-    /// session 32 record under [`Features`]): pruning by the policy sharper (a quiet
-    /// move whose logit lies more than 0.81 a ply less 0.28 below the best candidate's,
-    /// where the constants say 1 a ply plus 1), late-move pruning later (after 15 + 5
-    /// a ply moves, not 12 + 4), a second ply of reduction from the 5th move (the 8th),
-    /// the policy's extra reductions beyond gaps of 2.95 and 4.01 logits (3 and 5), the
-    /// futility margin 110 a ply (120), the aspiration window 44 (40); the rest as the
-    /// constants (singular extensions off: see the session 34 record under
-    /// [`Features`]).
+    /// session 32 and session 36 records under [`Features`]): at 100,000 nodes a move
+    /// (session 35), pruning by the policy sharper (a quiet move whose logit lies more
+    /// than 0.69 a ply less 1.15 below the best candidate's, where the constants say 1
+    /// a ply plus 1), late-move pruning later (after 14 + 6 a ply moves, not 12 + 4),
+    /// the policy's extra reductions beyond gaps of 2.75 and 3.96 logits (3 and 5), the
+    /// futility margin 115 a ply (120), the aspiration window 49 (40); at 30,000 nodes
+    /// (session 32), a second ply of reduction from the 5th move (the 8th); singular
+    /// extensions from depth 6 (session 34); the rest as the constants.
     pub const TUNED: Tuning = Tuning {
-        futility_margin: 110,
-        aspiration_window: 44,
-        lmp_base: 15,
-        lmp_per_ply: 5,
-        policy_prune_gap: -28,
-        policy_prune_per_ply: 81,
-        policy_reduce_gap: 295,
-        policy_reduce_gap2: 401,
+        futility_margin: 115,
+        aspiration_window: 49,
+        lmp_base: 14,
+        lmp_per_ply: 6,
+        policy_prune_gap: -115,
+        policy_prune_per_ply: 69,
+        policy_reduce_gap: 275,
+        policy_reduce_gap2: 396,
         lmr_second: 5,
         lmr_third: 16,
+        singular_depth: 6,
         ..Tuning::DEFAULT
     };
 
@@ -610,6 +611,15 @@ impl Tuning {
 ///   bonuses 1,656 and 1,844, history divided by 75) against them: freestyle seeds
 ///   8485–8532 1,182-26-1,192, −1 (−15..+12) over 2,400; not used (they keep the
 ///   constants' values).
+/// - Session 36, [`Tuning::TUNED`] as session 35's SPSA run at 100,000 nodes a move
+///   left its first ten parameters (below; +8 (−2..+18) over 4,800 games alone) with
+///   session 34's singular extensions from depth 6 (+8 (−2..+18) over 4,800 alone),
+///   against the TUNED of sessions 32–35 at 100,000 nodes a move
+///   (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks of 50 games, fresh seeds):
+///   freestyle seeds 8797–8820 614-21-565, +14 (−5..+34); renju seeds 6720–6743
+///   622-11-567, +16 (−4..+36); **both 1,236-32-1,132, +15 (+1..+29) over 2,400
+///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench
+///   signature 82,514 → 79,661.
 ///
 /// Measured and left off:
 /// - Session 35, [`Tuning::TUNED`]'s first ten parameters tuned again by SPSA at
@@ -624,7 +634,8 @@ impl Tuning {
 ///   8749–8772 613-16-571, +12 (−7..+32), again 8773–8796 594-19-587, +2 (−17..+22);
 ///   renju seeds 6672–6695 611-14-575, +10 (−9..+30), again 6696–6719 607-11-582, +7
 ///   (−12..+27); **all 4,800 games 2,425-60-2,315, +8 (−2..+18)**. No gain shown, so
-///   not used.
+///   not used alone; with singular extensions it is level 10's since session 36
+///   (above).
 /// - Session 35, a continuation history: beside the history of each move's cut-offs,
 ///   one of each move's cut-offs as the answer to each move of the opponent's (by
 ///   colour, the opponent's last move and the answer; the same bonus and decay as the
@@ -646,7 +657,8 @@ impl Tuning {
 ///   (−6..+34); renju seeds 6624–6647 612-14-574, +11 (−9..+31); again, freestyle
 ///   seeds 8653–8676 601-13-586, +4 (−15..+24), renju seeds 6648–6671 599-10-591, +2
 ///   (−17..+22); **all 4,800 games 2,428-53-2,319, +8 (−2..+18)**: no gain shown, so
-///   off (0) for every level; kept as a parameter for a trial at more nodes. With them
+///   off (0) for every level then; kept as a parameter, and on at level 10 with
+///   session 35's values since session 36 (above). With them
 ///   on, the mean completed depth at 200,000 nodes on the bench positions is 9.2
 ///   (10.1 off) and the depth-8 bench 536,653 nodes (446,160).
 /// - Session 33, five more search rules, each a parameter of the tuner with an "off"

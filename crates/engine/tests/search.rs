@@ -776,9 +776,9 @@ fn a_four_three_is_defended_by_making_its_block_a_four() {
     assert!(matches!(s, Score::Loss(_)), "{s:?}");
 }
 
-/// Singular extensions ([`wuzi_engine::params::Tuning::singular_depth`], off by default): they
-/// change nothing below their depth, change the search from it on, and every move found
-/// with them is legal.
+/// Singular extensions ([`wuzi_engine::params::Tuning::singular_depth`], from depth 6 at
+/// level 10): they change nothing below their depth, change the search from it on, and
+/// every move found with them is legal.
 #[test]
 fn singular_extensions_act_from_their_depth() {
     use wuzi_engine::params::{Features, Tuning};
