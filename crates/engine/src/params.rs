@@ -619,9 +619,21 @@ impl Tuning {
 ///   freestyle seeds 8797–8820 614-21-565, +14 (−5..+34); renju seeds 6720–6743
 ///   622-11-567, +16 (−4..+36); **both 1,236-32-1,132, +15 (+1..+29) over 2,400
 ///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench
-///   signature 82,514 → 79,661.
+///   signature 82,514 → 79,661. Against Rapfi (classical) at 200 ms a move, the 26
+///   canonical openings with both colours: freestyle 21-1-30, 41.3% (16-0-36 before),
+///   renju 12-1-39, 24.0% (18-1-85 over 104 before), standard 21-2-29, 42.3%
+///   (13-2-37 before).
 ///
 /// Measured and left off:
+/// - Session 36, session 30's reverse futility from the table's score (where the
+///   entry's bound says its score is nearer the truth than the static evaluation: an
+///   exact score, a lower bound above it, an upper bound below it, not a win or a
+///   loss; the margin counted from that score and that score returned), as a tuner
+///   parameter, against session 36's [`Tuning::TUNED`] at 100,000 nodes a move
+///   (`examples/nodeduel.rs`, chunks of 50 games): freestyle seeds 8821–8844
+///   581-32-587, −2 (−21..+18); renju seeds 6744–6767 599-25-576, +7 (−13..+26); both
+///   1,180-57-1,163, +2 (−11..+16) over 2,400 games (session 30: +9 (−5..+23) at
+///   30,000 nodes). No gain shown; not kept in the code.
 /// - Session 35, [`Tuning::TUNED`]'s first ten parameters tuned again by SPSA at
 ///   100,000 nodes a move (half the nodes of a 200 ms move, where session 32's run
 ///   played 30,000): `examples/spsa.rs freestyle,renju 100000 2000 36 - NAMES` (the
