@@ -619,7 +619,8 @@ impl Tuning {
 ///   freestyle seeds 8797–8820 614-21-565, +14 (−5..+34); renju seeds 6720–6743
 ///   622-11-567, +16 (−4..+36); **both 1,236-32-1,132, +15 (+1..+29) over 2,400
 ///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench
-///   signature 82,514 → 79,661. Against Rapfi (classical) at 200 ms a move, the 26
+///   signature 82,514 → 79,661. (The records of sessions 33–35 below measure
+///   against the TUNED of session 32, the values this replaced.) Against Rapfi (classical) at 200 ms a move, the 26
 ///   canonical openings with both colours: freestyle 21-1-30, 41.3% (16-0-36 before),
 ///   renju 12-1-39, 24.0% (18-1-85 over 104 before), standard 21-2-29, 42.3%
 ///   (13-2-37 before).
@@ -639,7 +640,7 @@ impl Tuning {
 ///   played 30,000): `examples/spsa.rs freestyle,renju 100000 2000 36 - NAMES` (the
 ///   first ten names), 2,000 pairs from [`Tuning::TUNED`], about 45 minutes. It
 ///   settled at policy pruning much sharper (from −1.15 logits plus 0.69 a ply below
-///   the best candidate's, where TUNED says −0.28 plus 0.81), late-move pruning after
+///   the best candidate's, where TUNED then said −0.28 plus 0.81), late-move pruning after
 ///   14 + 6 a ply moves, reduction gaps 2.75 and 3.96 logits, futility margin 115,
 ///   aspiration window 49. Against [`Tuning::TUNED`] at 100,000 nodes a move
 ///   (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks of 50 games): freestyle seeds
@@ -670,9 +671,9 @@ impl Tuning {
 ///   seeds 8653–8676 601-13-586, +4 (−15..+24), renju seeds 6648–6671 599-10-591, +2
 ///   (−17..+22); **all 4,800 games 2,428-53-2,319, +8 (−2..+18)**: no gain shown, so
 ///   off (0) for every level then; kept as a parameter, and on at level 10 with
-///   session 35's values since session 36 (above). With them
-///   on, the mean completed depth at 200,000 nodes on the bench positions is 9.2
-///   (10.1 off) and the depth-8 bench 536,653 nodes (446,160).
+///   session 35's values since session 36 (above). With them on, the mean completed
+///   depth at 200,000 nodes on the bench positions is 9.2 (10.1 off) and the depth-8
+///   bench 536,653 nodes (446,160).
 /// - Session 33, five more search rules, each a parameter of the tuner with an "off"
 ///   value (the code is kept outside the repository, /work/diag33/knobs-*.patch on the
 ///   shared machine): a ply more of late-move reduction at non-PV nodes whose static
