@@ -97,6 +97,8 @@ fn match_between_classic_ais_writes_records() {
     assert_eq!(w + d + l, 4);
     assert!(out.contains("Elo difference"), "{out}");
     assert!(out.contains("slowest move of classic-tuple"), "{out}");
+    // Every game was decided on the board.
+    assert!(!out.contains("lost by failing"), "{out}");
     for i in 1..=4 {
         let psq = std::fs::read_to_string(dir.join(format!("game-{i:03}.psq"))).unwrap();
         assert!(psq.starts_with("Piskvorky 15x15"), "{psq}");
@@ -199,6 +201,11 @@ fn brains_that_crash_cheat_or_dawdle_lose() {
         ]);
         let (games, wins, _, _) = table_row(&out, "classic-rank");
         assert_eq!((games, wins), (2, 2), "{brain}: {out}");
+        // The summary says the brain's losses were failures, and which.
+        assert!(
+            out.contains("lost by failing, not on the board: 2") && out.contains(why),
+            "{brain}: expected its two failures ({why:?}) in the summary\n{out}"
+        );
         let err = String::from_utf8(
             wuzi(&[
                 "match",

@@ -129,6 +129,9 @@ struct Outcome {
     winner: Option<usize>,
     /// A sentence: `black wins: 5 in a row h8-l8`, `white loses: no move in time`.
     reason: String,
+    /// The loser failed (no move in time, a crash, an illegal move, an answer that is
+    /// not a move); the rules did not decide the game.
+    failure: bool,
 }
 
 /// One finished game.
@@ -383,6 +386,8 @@ fn run_pair(
     let mut by_colour = [Tally::default(), Tally::default()]; // a as black, a as white
     let mut slowest: [Option<(Duration, usize, usize)>; 2] = [None, None];
     let mut lost_by_a: Vec<String> = Vec::new();
+    // Games each player lost by failing rather than on the board.
+    let mut failures: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut reports = 0;
     let mut sprt_result = None;
     for report in rx {
@@ -436,6 +441,13 @@ fn run_pair(
             }
             None => String::new(),
         };
+        if let (true, Some(w)) = (report.outcome.failure, report.outcome.winner) {
+            failures[1 - w].push(format!(
+                "game {}: {}",
+                report.index + 1,
+                report.outcome.reason
+            ));
+        }
         if report.outcome.winner == Some(1) {
             lost_by_a.push(format!(
                 "game {} ({} as {}): {}{record_note}",
@@ -469,6 +481,7 @@ fn run_pair(
     }
 
     print_summary(&names, &tally, &by_colour, &slowest, &lost_by_a, per_move);
+    print_failures(&names, &failures);
     if let (Some(sprt), Some(r)) = (&args.sprt, sprt_result) {
         let verdict = match r.verdict {
             Verdict::H1 => format!(
@@ -580,6 +593,29 @@ fn print_summary(
     }
 }
 
+/// How many of the games each player lost by failing (no move in time, a crash, an
+/// illegal move, an answer that is not a move) rather than on the board, with the
+/// first few: a brain that fails often is not being measured, and its wins and
+/// losses say nothing of its strength.
+fn print_failures(names: &[String; 2], failures: &[Vec<String>; 2]) {
+    const SHOWN: usize = 5;
+    for (name, lost) in names.iter().zip(failures) {
+        if lost.is_empty() {
+            continue;
+        }
+        say!(
+            "games {name} lost by failing, not on the board: {}",
+            lost.len()
+        );
+        for l in lost.iter().take(SHOWN) {
+            say!("  {l}");
+        }
+        if lost.len() > SHOWN {
+            say!("  and {} more", lost.len() - SHOWN);
+        }
+    }
+}
+
 /// Plays game `index`: opening `index / 2`, player a Black in even games.
 fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: usize) -> Report {
     let opening = &setup.openings[(index / 2) % setup.openings.len()];
@@ -598,6 +634,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
             "{} loses: {why}",
             if player == black { "black" } else { "white" }
         ),
+        failure: true,
     };
     for (p, player) in players.iter_mut().enumerate() {
         if let Err(f) = player.new_game(&setup.config, move_time(clocks[p])) {
@@ -615,6 +652,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
             break Outcome {
                 winner: result.winner.map(player_of),
                 reason: result.describe(game.size()),
+                failure: false,
             };
         }
         let side = game.side_to_move();
@@ -666,6 +704,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
             break Outcome {
                 winner: r.winner.map(player_of),
                 reason: r.describe(game.size()),
+                failure: false,
             };
         }
     };
