@@ -623,12 +623,13 @@ impl Tuning {
 ///   against the TUNED of session 32, the values this replaced.) Against Rapfi (classical) at 200 ms a move, the 26
 ///   canonical openings with both colours: freestyle 21-1-30, 41.3% (16-0-36 before),
 ///   renju 12-1-39, 24.0% (18-1-85 over 104 before), standard 21-2-29, 42.3%
-///   (13-2-37 before). The same engine in session 37, freestyle at 200 ms a move, the
-///   same openings: against PentaZen (sun-yuliang/PentaZen, built with its search
+///   (13-2-37 before). The same engine in session 37 at 200 ms a move, freestyle
+///   unless said, the same openings: against PentaZen (sun-yuliang/PentaZen, built with its search
 ///   depth printed as a number: the build as it stands prints it as a byte, which at
 ///   depth 10 is a line break, so half its MESSAGE line arrived as if it were its move
 ///   and `wuzi match` scored the game lost) 30-1-21, 58.7%, +61 (−32..+163), as Black
-///   24-0-2, as White 6-1-19 (session 25: 20-3-29); against Carbon (built on Linux
+///   24-0-2, as White 6-1-19 (session 25: 20-3-29), and standard 26-2-24, 51.9%, +13
+///   (−81..+109), as Black 23-0-3, as White 3-2-21; against Carbon (built on Linux
 ///   with a stand-in for the few Windows calls of its protocol loop) 49-0-3, 94.2%,
 ///   +485 (+344..+inf), as Black 26-0-0, as White 23-0-3 (session 25: 48-0-4). Every
 ///   game ended on the board.
