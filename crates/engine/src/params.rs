@@ -619,20 +619,20 @@ impl Tuning {
 ///   freestyle seeds 8797–8820 614-21-565, +14 (−5..+34); renju seeds 6720–6743
 ///   622-11-567, +16 (−4..+36); **both 1,236-32-1,132, +15 (+1..+29) over 2,400
 ///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench
-///   signature 82,514 → 79,661. (The records of sessions 33–35 below measure
-///   against the TUNED of session 32, the values this replaced.) Against Rapfi (classical) at 200 ms a move, the 26
-///   canonical openings with both colours: freestyle 21-1-30, 41.3% (16-0-36 before),
-///   renju 12-1-39, 24.0% (18-1-85 over 104 before), standard 21-2-29, 42.3%
-///   (13-2-37 before). The same engine in session 37 at 200 ms a move, freestyle
-///   unless said, the same openings: against PentaZen (sun-yuliang/PentaZen, built with its search
-///   depth printed as a number: the build as it stands prints it as a byte, which at
-///   depth 10 is a line break, so half its MESSAGE line arrived as if it were its move
-///   and `wuzi match` scored the game lost) 30-1-21, 58.7%, +61 (−32..+163), as Black
-///   24-0-2, as White 6-1-19 (session 25: 20-3-29), and standard 26-2-24, 51.9%, +13
-///   (−81..+109), as Black 23-0-3, as White 3-2-21; against Carbon (built on Linux
-///   with a stand-in for the few Windows calls of its protocol loop) 49-0-3, 94.2%,
-///   +485 (+344..+inf), as Black 26-0-0, as White 23-0-3 (session 25: 48-0-4). Every
-///   game ended on the board.
+///   signature 82,514 → 79,661. (The records of sessions 33–35 below measure against
+///   the TUNED of session 32, the values this replaced.) Against Rapfi (classical) at
+///   200 ms a move, the 26 canonical openings with both colours: freestyle 21-1-30,
+///   41.3% (16-0-36 before), renju 12-1-39, 24.0% (18-1-85 over 104 before), standard
+///   21-2-29, 42.3% (13-2-37 before). The same engine in session 37 at 200 ms a move,
+///   freestyle unless said, the same openings: against PentaZen (sun-yuliang/PentaZen,
+///   built with its search depth printed as a number: the build as it stands prints it
+///   as a byte, which at depth 10 is a line break, so half its MESSAGE line arrived as
+///   if it were its move and `wuzi match` scored the game lost) 30-1-21, 58.7%, +61
+///   (−32..+163), as Black 24-0-2, as White 6-1-19 (session 25: 20-3-29), and standard
+///   26-2-24, 51.9%, +13 (−81..+109), as Black 23-0-3, as White 3-2-21; against Carbon
+///   (built on Linux with a stand-in for the few Windows calls of its protocol loop)
+///   49-0-3, 94.2%, +485 (+344..+inf), as Black 26-0-0, as White 23-0-3 (session 25:
+///   48-0-4). Every game ended on the board.
 ///
 /// Measured and left off:
 /// - Session 37, the other eleven of [`Tuning`]'s parameters tuned by SPSA at 100,000
@@ -644,21 +644,21 @@ impl Tuning {
 ///   (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks of 50 games): freestyle seeds
 ///   8853–8876 590-32-578, +3 (−16..+23); renju seeds 6768–6791 586-16-598, −3
 ///   (−23..+16); both 1,176-48-1,176, **±0 (−14..+14) over 2,400 games**. Not used.
-/// - Session 37, where the nodes go (counters added for the count only, not kept):
-///   on the ten bench positions at 1,000,000 nodes each, 2.2 M of the 9.1 M nodes are
-///   the quiescence search's; the nodes that reach the move loop at depth 1–4 search
-///   2–4 moves each, and only 3–10% of those moves are quiet (pruning leaves the
-///   moves that make or meet a three); at depth 7–11 they search 10–23 moves each,
-///   72–89% of them quiet and all of those reduced, and about half of these nodes
-///   end without a cut-off; a reduced move was searched again at full depth 2,392 times in all.
-///   Two ways of reducing more, each as a tuner parameter against session 36's
+/// - Session 37, where the nodes go (counters added for the count only, not kept): on
+///   the ten bench positions at 1,000,000 nodes each, 2.2 M of the 9.1 M nodes are the
+///   quiescence search's; the nodes that reach the move loop at depth 1–4 search 2–4
+///   moves each, and only 3–10% of those moves are quiet (pruning leaves the moves that
+///   make or meet a three); at depth 7–11 they search 10–23 moves each, 72–89% of them
+///   quiet and all of those reduced, and about half of these nodes end without a
+///   cut-off; a reduced move was searched again at full depth 2,392 times in all. Two
+///   ways of reducing more, each as a tuner parameter against session 36's
 ///   [`Tuning::TUNED`] (`examples/nodeduel.rs`, freestyle, seeds 8845–8852, 400 games
-///   each, screens): reductions grown by ln(depth) × ln(move number) × 0.3, 0.6 and
-///   1.0 at 30,000 nodes a move: −20 (−54..+14), −3 (−37..+30), +17 (−17..+51); × 1.0
-///   and 1.6 at 100,000 nodes: −1 (−35..+33), −11 (−45..+23); a ply's reduction for a
-///   late move that makes or meets a three but no four (not the table's move), from
-///   the 2nd or the 3rd move, at 100,000 nodes: ±0 (−34..+34), +8 (−26..+42). No gain
-///   shown; neither kept in the code.
+///   each, screens): reductions grown by ln(depth) × ln(move number) × 0.3, 0.6 and 1.0
+///   at 30,000 nodes a move: −20 (−54..+14), −3 (−37..+30), +17 (−17..+51); × 1.0 and
+///   1.6 at 100,000 nodes: −1 (−35..+33), −11 (−45..+23); a ply's reduction for a late
+///   move that makes or meets a three but no four (not the table's move), from the 2nd
+///   or the 3rd move, at 100,000 nodes: ±0 (−34..+34), +8 (−26..+42). No gain shown;
+///   neither kept in the code.
 /// - Session 36, session 30's reverse futility from the table's score (where the
 ///   entry's bound says its score is nearer the truth than the static evaluation: an
 ///   exact score, a lower bound above it, an upper bound below it, not a win or a
