@@ -17,21 +17,25 @@ use crate::instant::Instant;
 /// before session 34.)
 pub const OVERHEAD: Duration = Duration::from_millis(10);
 
-/// The margin a front end keeps from a game manager's time limit `t` (the Gomocup
-/// brain from `timeout_turn` and `time_left`, `wuzi match` from each move's limit) for
-/// pipes, scheduling and the manager's own timing: a fortieth, between 20 ms and
-/// 250 ms. At 200 ms a move the engine is told 180 ms and answers within about 173 ms;
-/// at 1 s it is told 975 ms. (An eighth and at least 40 ms, as it once was, left it
-/// 150 ms of 200: at 100 ms a move, freestyle, a tenth scored +44 (+5..+84) over 300
-/// games against it; the slowest move was 73 ms. A tenth up to 0.5 s, as before
-/// session 26, left 156 ms of a 1 s move unused even in the slowest move, and the
-/// median move used 759 ms of it. A twentieth, with a thirty-second of the rest for
-/// [`OVERHEAD`], as before session 34, stopped the search at 828 ms of a 1 s move:
-/// wuzi's median move at 1 s against Rapfi took 828 ms, Rapfi's 912 ms, and wuzi's
-/// slowest 864 ms.)
+/// The margin a front end keeps from a game manager's time limit `t` (the Gomocup brain
+/// from `timeout_turn` and `time_left`, `wuzi match` from each move's limit) for pipes,
+/// scheduling and the manager's own timing: a sixty-fourth, between 10 ms and 250 ms.
+/// At 200 ms a move the engine is told 190 ms: in session 38's matches against Rapfi
+/// (freestyle, renju) and PentaZen, its median move took 162 ms as `wuzi match`
+/// measured it, pipes included, and the slowest of 3,942 moves 187.8 ms. At 1 s it is
+/// told 984 ms. (A fortieth and at least 20 ms, as before session 38, told it 180 ms of
+/// 200 and 975 ms of 1 s: against Rapfi in session 36 the slowest of its 994 moves at
+/// 200 ms took 172 ms as `wuzi match` measured it, pipes included, the median 153 ms,
+/// where Rapfi's took 173 ms. An eighth and at least 40 ms, as it once was, left it 150
+/// ms of 200: at 100 ms a move, freestyle, a tenth scored +44 (+5..+84) over 300 games
+/// against it; the slowest move was 73 ms. A tenth up to 0.5 s, as before session 26,
+/// left 156 ms of a 1 s move unused even in the slowest move, and the median move used
+/// 759 ms of it. A twentieth, with a thirty-second of the rest for [`OVERHEAD`], as
+/// before session 34, stopped the search at 828 ms of a 1 s move: wuzi's median move at
+/// 1 s against Rapfi took 828 ms, Rapfi's 912 ms, and wuzi's slowest 864 ms.)
 #[must_use]
 pub fn turn_margin(t: Duration) -> Duration {
-    (t / 40).clamp(Duration::from_millis(20), Duration::from_millis(250))
+    (t / 64).clamp(Duration::from_millis(10), Duration::from_millis(250))
 }
 
 /// Share of the usable time per move after which no new iteration starts. A move's
@@ -55,14 +59,17 @@ const MOVE_SOFT_PERCENT: u32 = 100;
 /// [`crate::SearchLimits::nodes`]).
 pub const FINAL_CHECK_PERCENT: u32 = 10;
 
-/// The most time kept back for the final safety check, whatever the limit. Its node
-/// budget ([`crate::params::FINAL_SAFETY_NODES`], 50,000) takes about 110 ms of the
-/// solver on this machine (1.24 M nodes in 2.69 s on a freestyle position), and the
-/// check usually ends far sooner: at 5 s a move the search stopped at 4.36 s of a
-/// 4.84 s hard limit and the move was played by 4.40 s, so a tenth of every long move
-/// went unused. The cap applies from about 2.1 s a move (the levels below 10 are
-/// unchanged: level 9 thinks 2 s at most).
-pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(200);
+/// The most time kept back for the final safety check, whatever the limit. The check
+/// usually ends far sooner than its node budget
+/// ([`crate::params::FINAL_SAFETY_NODES`], 50,000, about 110 ms of the solver on this
+/// machine): at 1 s a move against Rapfi (session 36, a tenth kept back), of wuzi's
+/// 861 moves that were not played at once, 690 were played within 2 ms of the search's
+/// stop (864 ms), 857 within 36 ms and all within 66 ms, so most of the 96 ms kept
+/// back went unused; at 5 s a move the search stopped at 4.36 s of a 4.84 s hard limit
+/// and the move was played by 4.40 s. The cap applies from about 0.5 s a move: below it
+/// a tenth is kept (at 200 ms, 17 ms, which 246 of 1,705 such moves used up). (200 ms
+/// before session 38.)
+pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(50);
 
 /// The part of `t` the search may use.
 fn usable(t: Duration) -> Duration {
@@ -186,8 +193,12 @@ mod tests {
             tm.hard.unwrap() - tm.search.unwrap()
         };
         assert_eq!(kept(200), usable(Duration::from_millis(200)) / 10);
-        assert_eq!(kept(1_000), usable(Duration::from_secs(1)) / 10);
+        assert_eq!(kept(400), usable(Duration::from_millis(400)) / 10);
+        assert_eq!(kept(1_000), FINAL_CHECK_MAX);
         assert_eq!(kept(30_000), FINAL_CHECK_MAX);
+        // A move of a second is searched for more than nine tenths of it.
+        let tm = TimeManager::new(&SearchLimits::per_move(Duration::from_secs(1)), now);
+        assert!(tm.search.unwrap() > Duration::from_millis(900));
         let none = TimeManager::new(&SearchLimits::default(), now);
         assert!(!none.search_expired() && !none.soft_expired() && none.hard().is_none());
     }

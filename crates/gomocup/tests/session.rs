@@ -189,18 +189,18 @@ fn move_time_keeps_a_margin() {
     let mut s = Session::new();
     let mut t = rank();
     drive(&mut s, &mut t, &["INFO timeout_turn 200"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(180));
+    assert_eq!(s.settings().move_time(), Duration::from_millis(190));
     drive(&mut s, &mut t, &["INFO timeout_turn 1000"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(975));
+    assert_eq!(s.settings().move_time(), Duration::from_micros(984_375));
     drive(&mut s, &mut t, &["INFO timeout_turn 5000"]);
-    assert_eq!(s.settings().move_time(), Duration::from_millis(4875));
+    assert_eq!(s.settings().move_time(), Duration::from_micros(4_921_875));
     // 3 s left in the match: a fifteenth of what is left after the margin.
     drive(
         &mut s,
         &mut t,
         &["INFO timeout_match 120000", "INFO time_left 3000"],
     );
-    assert_eq!(s.settings().move_time(), Duration::from_millis(195));
+    assert_eq!(s.settings().move_time(), Duration::from_micros(196_875));
     drive(&mut s, &mut t, &["INFO time_left 0"]);
     assert!(s.settings().move_time() <= Duration::from_millis(10));
     drive(

@@ -465,19 +465,19 @@ mod tests {
     fn engines_keep_a_margin() {
         assert_eq!(
             engine_budget(Duration::from_millis(200)),
-            Duration::from_millis(180)
+            Duration::from_millis(190)
         );
         assert_eq!(
             engine_budget(Duration::from_millis(50)),
-            Duration::from_millis(30)
+            Duration::from_millis(40)
         );
         assert_eq!(
             engine_budget(Duration::from_secs(1)),
-            Duration::from_millis(975)
+            Duration::from_micros(984_375)
         );
         assert_eq!(
             engine_budget(Duration::from_secs(10)),
-            Duration::from_millis(9750)
+            Duration::from_micros(9_843_750)
         );
     }
 }
