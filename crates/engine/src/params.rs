@@ -618,12 +618,15 @@ impl Tuning {
 ///   (`examples/nodeduel.rs` with `WUZI_TUNE_A`, chunks of 50 games, fresh seeds):
 ///   freestyle seeds 8797–8820 614-21-565, +14 (−5..+34); renju seeds 6720–6743
 ///   622-11-567, +16 (−4..+36); **both 1,236-32-1,132, +15 (+1..+29) over 2,400
-///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench
-///   signature 82,514 → 79,661. (The records of sessions 33–35 below measure against
-///   the TUNED of session 32, the values this replaced.) Against Rapfi (classical) at
-///   200 ms a move, the 26 canonical openings with both colours: freestyle 21-1-30,
-///   41.3% (16-0-36 before), renju 12-1-39, 24.0% (18-1-85 over 104 before), standard
-///   21-2-29, 42.3% (13-2-37 before). The same engine in session 37 at 200 ms a move,
+///   games**. **On** (level 10). Depth-8 bench 446,160 → 606,943 nodes; bench signature
+///   82,514 → 79,661. (The records of sessions 33–35 below measure against the TUNED of
+///   session 32, the values this replaced.) Against Rapfi (classical) at 200 ms a move,
+///   the 26 canonical openings with both colours: freestyle 21-1-30, 41.3% (16-0-36
+///   before), but 9 of those games Rapfi lost by failing at its first move (their
+///   records hold the opening alone, `+R`; the summary of the time did not list such
+///   games, and session 38 found them), so on the board 12-1-30 of 43; renju 12-1-39,
+///   24.0% (18-1-85 over 104 before), standard 21-2-29, 42.3% (13-2-37 before), every
+///   game of these two on the board. The same engine in session 37 at 200 ms a move,
 ///   freestyle unless said, the same openings: against PentaZen (sun-yuliang/PentaZen,
 ///   built with its search depth printed as a number: the build as it stands prints it
 ///   as a byte, which at depth 10 is a line break, so half its MESSAGE line arrived as
@@ -632,9 +635,32 @@ impl Tuning {
 ///   26-2-24, 51.9%, +13 (−81..+109), as Black 23-0-3, as White 3-2-21; against Carbon
 ///   (built on Linux with a stand-in for the few Windows calls of its protocol loop)
 ///   49-0-3, 94.2%, +485 (+344..+inf), as Black 26-0-0, as White 23-0-3 (session 25:
-///   48-0-4). Every game ended on the board.
+///   48-0-4). Every game ended on the board. In session 38, with the time of
+///   [`crate::time::turn_margin`] and [`crate::time::FINAL_CHECK_MAX`] as they are now
+///   (a median move of 162 ms where it was 153, of 919 ms at 1 s where it was 864), the
+///   same openings: Rapfi freestyle 13-2-37, 26.9%, −173 (−299..−80), as Black 13-2-11,
+///   as White 0-0-26; renju 9-0-43, 17.3%, −272 (−449..−168), as Black 6-0-20, as White
+///   3-0-23; PentaZen freestyle 28-3-21, 56.7%, +47 (−44..+146), as Black 24-0-2, as
+///   White 4-3-19; at 1 s a move, the first 13 openings with both colours, Rapfi
+///   freestyle 7-1-18, 28.8%, −157 (−349..−29) (8-0-18 in session 36), renju 4-0-22,
+///   15.4%, −296 (−725..−153) (4-0-22). Every game on the board; slowest moves 181.1,
+///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
+/// - Session 38, three rules of Rapfi's search, each as a tuner parameter (the code is
+///   kept outside the repository, /work/diag38/knobs.patch on the shared machine):
+///   once a move raises alpha at a PV node of depth 3 to 11, the later moves a ply
+///   shallower (below the root, or at the root too); fail-high reduction (at a non-PV
+///   node not under threat whose static evaluation lies 30 or 60 a ply above beta,
+///   every move that makes no four a ply shallower); a PV node whose table entry is
+///   shallower searched shallower by 0.3 or 0.6 of a ply for each ply missing (at most
+///   3). Screens against [`Tuning::TUNED`] at 100,000 nodes a move
+///   (`examples/nodeduel.rs`, freestyle seeds 8877–8884, 400 games each): +17
+///   (−17..+51), +7 (−27..+41); +13 (−21..+47), +9 (−25..+43); +2 (−32..+36), +2
+///   (−32..+36). The first two together (below the root; margin 30): freestyle seeds
+///   8885–8908 596-30-574, +6 (−13..+26); renju seeds 6792–6815 609-15-576, +10
+///   (−10..+29); both 1,205-45-1,150, **+8 (−6..+22) over 2,400 games**. No gain
+///   shown; not kept in the code.
 /// - Session 37, the other eleven of [`Tuning`]'s parameters tuned by SPSA at 100,000
 ///   nodes a move from session 36's [`Tuning::TUNED`] (`examples/spsa.rs
 ///   freestyle,renju 100000 2000 37 - NAMES`, the eleven names after `lmr_third`, 45
