@@ -53,9 +53,9 @@ const MOVE_SOFT_PERCENT: u32 = 100;
 /// Share of the hard limit kept back from the search for the final safety check of the
 /// move about to be played, at most [`FINAL_CHECK_MAX`]: the search stops this much
 /// before the hard limit, so even a search cut short mid-iteration plays a move the
-/// opponent's VCT was looked for after (at 200 ms a move, about 17 ms: some 5,000
-/// solver nodes; 15 before, see `MOVE_SOFT_PERCENT` in this module). A search limited
-/// by nodes alone keeps back the same share of its nodes (see
+/// opponent's VCT was looked for after (at 200 ms a move 18 ms, 17 before session 38:
+/// some 5,000 solver nodes; 15 once, see `MOVE_SOFT_PERCENT` in this module). A search
+/// limited by nodes alone keeps back the same share of its nodes (see
 /// [`crate::SearchLimits::nodes`]).
 pub const FINAL_CHECK_PERCENT: u32 = 10;
 
@@ -67,8 +67,8 @@ pub const FINAL_CHECK_PERCENT: u32 = 10;
 /// stop (864 ms), 857 within 36 ms and all within 66 ms, so most of the 96 ms kept
 /// back went unused; at 5 s a move the search stopped at 4.36 s of a 4.84 s hard limit
 /// and the move was played by 4.40 s. The cap applies from about 0.5 s a move: below it
-/// a tenth is kept (at 200 ms, 17 ms, which 246 of 1,705 such moves used up). (200 ms
-/// before session 38.)
+/// a tenth is kept (at 200 ms 18 ms; of 1,705 such moves in session 36, when it was
+/// 17 ms, 246 used it up). (200 ms before session 38.)
 pub const FINAL_CHECK_MAX: Duration = Duration::from_millis(50);
 
 /// The part of `t` the search may use.
