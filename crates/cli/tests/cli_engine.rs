@@ -531,6 +531,68 @@ fn a_brain_that_cannot_start_is_an_error_not_a_win() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A brain that plays the first empty point in reading order, and answers `OK` to the
+/// first `START` of its process only (`ERROR busy` to later ones, as a brain still winding
+/// down its last game may).
+const ONE_GAME_BRAIN: &str = r#"n=0; taken=" "; inboard=0
+play() {
+  y=0
+  while [ $y -lt 15 ]; do
+    x=0
+    while [ $x -lt 15 ]; do
+      case "$taken" in *" $x,$y "*) ;; *) taken="$taken$x,$y "; echo "$x,$y"; return;; esac
+      x=$((x+1))
+    done
+    y=$((y+1))
+  done
+}
+while read -r line; do
+  line=$(printf %s "$line" | tr -d '\r')
+  case "$line" in
+    START*) n=$((n+1)); if [ $n -gt 1 ]; then echo "ERROR busy"; else taken=" "; echo OK; fi;;
+    BEGIN*) play;;
+    TURN*) taken="$taken${line#TURN } "; play;;
+    BOARD*) inboard=1;;
+    DONE*) inboard=0; play;;
+    END*) exit 0;;
+    *) if [ $inboard = 1 ]; then taken="$taken${line%,*} "; fi;;
+  esac
+done"#;
+
+#[test]
+fn a_brain_that_refuses_a_second_game_gets_a_fresh_process() {
+    let dir = scratch("fresh");
+    let brain = script_brain(&dir, "pbrain-onegame", ONE_GAME_BRAIN);
+    let records = dir.join("games");
+    let out = ok(&[
+        "match",
+        "classic-greedy",
+        &brain,
+        "--games",
+        "4",
+        "--time-per-move",
+        "500",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    // Every game is played on the board: none is lost by the brain's refusal.
+    assert!(!out.contains("lost by failing"), "{out}");
+    let (games, wins, draws, losses) = table_row(&out, "classic-greedy");
+    assert_eq!((games, wins + draws + losses), (4, 4), "{out}");
+    for n in 1..=4 {
+        let sgf = std::fs::read_to_string(records.join(format!("game-{n:03}.sgf"))).unwrap();
+        assert!(
+            !sgf.contains("+R]"),
+            "game {n} did not end on the board: {sgf}"
+        );
+        assert!(
+            sgf.matches(";W[").count() >= 3,
+            "game {n} has no play: {sgf}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn a_short_match_says_how_many_openings_it_uses() {
     let out = ok(&[

@@ -313,46 +313,60 @@ fn parse_xy(line: &str) -> Option<(u32, u32)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
+impl BrainPlayer {
+    /// Tells the running brain the rule, the time and the board, and waits for its `OK`.
+    fn start_game(&mut self, config: &GameConfig, time: MoveTime) -> Result<(), Failure> {
+        let p = self.process.as_mut().expect("spawned");
+        p.send(&format!("INFO rule {}", config.rule.gomocup_code()))?;
+        p.send("INFO max_memory 367001600")?;
+        p.send("INFO game_type 1")?;
+        if let Some(c) = time.clock {
+            p.send(&format!("INFO timeout_match {}", c.remaining.as_millis()))?;
+        }
+        for line in Self::infos(time) {
+            p.send(&line)?;
+        }
+        let size = config.size;
+        if size.is_square() {
+            p.send(&format!("START {}", size.width()))?;
+        } else {
+            p.send(&format!("RECTSTART {},{}", size.width(), size.height()))?;
+        }
+        p.wait_for(Instant::now() + START_PATIENCE, |l| {
+            let up = l.to_ascii_uppercase();
+            if up == "OK" {
+                Some(Ok(()))
+            } else if up.starts_with("ERROR") {
+                Some(Err(Failure::Start(format!("refused START: {l}"))))
+            } else {
+                None
+            }
+        })
+        .map_err(|f| match f {
+            Failure::Timeout => Failure::Start(format!(
+                "no answer to START within {} s",
+                START_PATIENCE.as_secs()
+            )),
+            other => other,
+        })?
+    }
+}
+
 impl Player for BrainPlayer {
     fn new_game(&mut self, config: &GameConfig, time: MoveTime) -> Result<(), Failure> {
-        if self.process.as_ref().is_none() {
+        let reused = self.process.is_some();
+        if !reused {
             self.process = Some(self.spawn()?);
         }
-        let p = self.process.as_mut().expect("spawned");
-        let result = (|| {
-            p.send(&format!("INFO rule {}", config.rule.gomocup_code()))?;
-            p.send("INFO max_memory 367001600")?;
-            p.send("INFO game_type 1")?;
-            if let Some(c) = time.clock {
-                p.send(&format!("INFO timeout_match {}", c.remaining.as_millis()))?;
-            }
-            for line in Self::infos(time) {
-                p.send(&line)?;
-            }
-            let size = config.size;
-            if size.is_square() {
-                p.send(&format!("START {}", size.width()))?;
-            } else {
-                p.send(&format!("RECTSTART {},{}", size.width(), size.height()))?;
-            }
-            p.wait_for(Instant::now() + START_PATIENCE, |l| {
-                let up = l.to_ascii_uppercase();
-                if up == "OK" {
-                    Some(Ok(()))
-                } else if up.starts_with("ERROR") {
-                    Some(Err(Failure::Start(format!("refused START: {l}"))))
-                } else {
-                    None
-                }
-            })
-            .map_err(|f| match f {
-                Failure::Timeout => Failure::Start(format!(
-                    "no answer to START within {} s",
-                    START_PATIENCE.as_secs()
-                )),
-                other => other,
-            })?
-        })();
+        let mut result = self.start_game(config, time);
+        if reused && result.is_err() {
+            // A brain kept from the last game may still be busy with it and drop what it
+            // is told (Rapfi ignores commands while its search winds down, then reads
+            // `INFO rule 0` as a command `RULE`): as a manager does when a brain refuses
+            // a new game, start a fresh process and offer the game once more.
+            self.process = Some(self.spawn()?);
+            result = self.start_game(config, time);
+        }
         self.known = 0;
         if result.is_err() {
             self.process = None;
