@@ -594,6 +594,82 @@ fn a_brain_that_refuses_a_second_game_gets_a_fresh_process() {
 }
 
 #[test]
+fn node_limits_reach_engines_and_brains() {
+    // Fixed nodes make a match reproducible: the same games, move for move, twice.
+    let dir = scratch("nodes");
+    let games = |name: &str| {
+        let out_dir = dir.join(name);
+        let out = ok(&[
+            "match",
+            "full",
+            "full",
+            "--nodes-a",
+            "3000",
+            "--nodes-b",
+            "20000",
+            "--games",
+            "2",
+            "--time-per-move",
+            "5000",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]);
+        assert!(out.contains("full-3000n vs full-20000n"), "{out}");
+        assert!(out.contains("3000 / 20000 nodes/move"), "{out}");
+        (1..=2)
+            .map(|n| {
+                let sgf =
+                    std::fs::read_to_string(out_dir.join(format!("game-{n:03}.sgf"))).unwrap();
+                // The moves without their times.
+                sgf.split(';')
+                    .skip(2)
+                    .map(|m| m.split("WZMS").next().unwrap().trim().to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = games("one");
+    assert!(first.iter().all(|g| g.len() > 5), "{first:?}");
+    assert_eq!(first, games("two"));
+    // A brain is told its limit: this one starts only when it is.
+    let brain = script_brain(
+        &dir,
+        "pbrain-nodes",
+        "ok=0; while read -r line; do case \"$line\" in \"INFO max_node 1234\"*) ok=1;; START*) if [ $ok = 1 ]; then echo OK; else echo ERROR no node limit; fi;; BEGIN*|TURN*|DONE*) exit 3;; END*) exit 0;; esac; done",
+    );
+    let told = ok(&[
+        "match",
+        "level1",
+        &brain,
+        "--nodes-b",
+        "1234",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        told.contains("lost by failing, not on the board: 2"),
+        "{told}"
+    );
+    let untold = wuzi(&[
+        "match",
+        "level1",
+        &brain,
+        "--nodes-a",
+        "1234",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(untold.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&untold.stderr).contains("no node limit"));
+    assert!(
+        input_error(&["match", "level1", "level2", "level3", "--nodes-a", "5"])
+            .contains("--nodes-a/--nodes-b need exactly two players")
+    );
+    assert!(input_error(&["match", "level1", "level2", "--nodes", "0"]).contains("--nodes"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn a_short_match_says_how_many_openings_it_uses() {
     let out = ok(&[
         "match",

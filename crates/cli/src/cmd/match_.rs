@@ -25,6 +25,7 @@ Examples:
   wuzi match full level5 --tc 10+0.1 --games 20 --sprt 0,50
   wuzi match full ./pbrain-rapfi --rule standard --time-per-move 1000
   wuzi match full full --threads-a 2 --threads-b 1 --games 40
+  wuzi match full ./pbrain-rapfi --nodes-a 120000 --nodes-b 80000 --time-per-move 5000
   wuzi match level1 level2 level3 level4 --games 20      (a ladder of neighbours)
 
 Players: full (= level10), level1..level10, classic-rank, classic-tuple, classic-greedy, or a
@@ -68,6 +69,17 @@ pub struct Args {
     /// Search threads of the second player (overrides --threads).
     #[arg(long, value_parser = positive::<usize>)]
     threads_b: Option<usize>,
+    /// Node limit per move of each player (a wuzi engine's search; a brain is told `INFO
+    /// max_node`, which Rapfi and Yixin-style brains obey). The time limit still holds;
+    /// give it room (e.g. --time-per-move 5000) so that the nodes decide.
+    #[arg(long, value_parser = positive::<u64>)]
+    nodes: Option<u64>,
+    /// Node limit per move of the first player (overrides --nodes).
+    #[arg(long, value_parser = positive::<u64>)]
+    nodes_a: Option<u64>,
+    /// Node limit per move of the second player (overrides --nodes).
+    #[arg(long, value_parser = positive::<u64>)]
+    nodes_b: Option<u64>,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_parser = positive::<usize>)]
     concurrency: usize,
@@ -151,6 +163,8 @@ struct Setup {
     openings: Vec<Vec<Pos>>,
     specs: [PlayerSpec; 2],
     threads: [usize; 2],
+    /// Node limit per move of each player.
+    nodes: [Option<u64>; 2],
     hash: usize,
     grace: Duration,
     per_move: Option<Duration>,
@@ -177,7 +191,15 @@ impl Setup {
 
 /// One worker's pair of players.
 fn build_players(setup: &Setup) -> [Box<dyn Player + Send>; 2] {
-    [0, 1].map(|p| players::build(&setup.specs[p], setup.threads[p], setup.hash, setup.grace))
+    [0, 1].map(|p| {
+        players::build(
+            &setup.specs[p],
+            setup.threads[p],
+            setup.nodes[p],
+            setup.hash,
+            setup.grace,
+        )
+    })
 }
 
 /// Runs `wuzi match`.
@@ -203,6 +225,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.threads_a.is_some() || args.threads_b.is_some() {
         return Err(CliError::input(
             "--threads-a/--threads-b need exactly two players",
+        ));
+    }
+    if args.nodes_a.is_some() || args.nodes_b.is_some() {
+        return Err(CliError::input(
+            "--nodes-a/--nodes-b need exactly two players",
         ));
     }
     // A ladder: each player against the next.
@@ -298,12 +325,14 @@ fn run_pair(
         (None, None) => Some(Duration::from_millis(200)),
         (None, Some(_)) => None,
     };
-    let names = display_names(&specs, threads);
+    let nodes = [args.nodes_a.or(args.nodes), args.nodes_b.or(args.nodes)];
+    let names = display_names(&specs, threads, nodes);
     let setup = Arc::new(Setup {
         config,
         openings,
         specs,
         threads,
+        nodes,
         hash: args.hash,
         grace: Duration::from_millis(args.grace),
         per_move,
@@ -327,6 +356,14 @@ fn run_pair(
         (Some(t), _) => format!("{} ms/move", t.as_millis()),
         (None, Some(tc)) => format!("{}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         _ => unreachable!("one of them is set"),
+    };
+    let time_text = match nodes {
+        [None, None] => time_text,
+        [a, b] if a == b => format!("{time_text}, {} nodes/move", a.unwrap_or_default()),
+        [a, b] => {
+            let n = |x: Option<u64>| x.map_or("no".to_string(), |n| n.to_string());
+            format!("{time_text}, {} / {} nodes/move", n(a), n(b))
+        }
     };
     let count = setup.openings.len();
     let used = if args.games > 2 * count {
@@ -510,7 +547,11 @@ fn run_pair(
 
 /// Names for the table: equal players are told apart by their thread counts when those
 /// differ (`full-2t`, `full-1t`), else by `#1`/`#2`.
-fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
+fn display_names(
+    specs: &[PlayerSpec; 2],
+    threads: [usize; 2],
+    nodes: [Option<u64>; 2],
+) -> [String; 2] {
     let (a, b) = (specs[0].to_string(), specs[1].to_string());
     if a != b {
         [a, b]
@@ -518,6 +559,12 @@ fn display_names(specs: &[PlayerSpec; 2], threads: [usize; 2]) -> [String; 2] {
         [
             format!("{a}-{}t", threads[0]),
             format!("{b}-{}t", threads[1]),
+        ]
+    } else if nodes[0] != nodes[1] {
+        let n = |x: Option<u64>| x.map_or("any".to_string(), |n| n.to_string());
+        [
+            format!("{a}-{}n", n(nodes[0])),
+            format!("{b}-{}n", n(nodes[1])),
         ]
     } else {
         [format!("{a}#1"), format!("{b}#2")]

@@ -123,14 +123,22 @@ fn engine_budget(limit: Duration) -> Duration {
 pub struct EnginePlayer {
     kind: PlayerKind,
     engine: Engine,
+    /// Node limit per move.
+    nodes: Option<u64>,
 }
 
 impl EnginePlayer {
     /// A player with its own engine.
-    pub fn new(kind: PlayerKind, threads: usize, hash_mb: usize) -> EnginePlayer {
+    pub fn new(
+        kind: PlayerKind,
+        threads: usize,
+        nodes: Option<u64>,
+        hash_mb: usize,
+    ) -> EnginePlayer {
         EnginePlayer {
             kind,
             engine: Engine::new(EngineOptions { hash_mb, threads }),
+            nodes,
         }
     }
 }
@@ -148,6 +156,7 @@ impl Player for EnginePlayer {
                 remaining: engine_budget(c.remaining),
                 ..c
             }),
+            nodes: self.nodes,
             ..SearchLimits::default()
         };
         let stop = AtomicBool::new(false);
@@ -234,6 +243,8 @@ pub struct BrainPlayer {
     known: usize,
     /// Extra time allowed for pipes and process scheduling beyond the move limit.
     grace: Duration,
+    /// Node limit per move (`INFO max_node`).
+    nodes: Option<u64>,
 }
 
 impl fmt::Debug for BrainPlayer {
@@ -246,12 +257,13 @@ impl fmt::Debug for BrainPlayer {
 
 impl BrainPlayer {
     /// A brain run as `command` (program and arguments).
-    pub fn new(command: Vec<String>, grace: Duration) -> BrainPlayer {
+    pub fn new(command: Vec<String>, grace: Duration, nodes: Option<u64>) -> BrainPlayer {
         BrainPlayer {
             command,
             process: None,
             known: 0,
             grace,
+            nodes,
         }
     }
 
@@ -325,6 +337,9 @@ impl BrainPlayer {
         }
         for line in Self::infos(time) {
             p.send(&line)?;
+        }
+        if let Some(n) = self.nodes {
+            p.send(&format!("INFO max_node {n}"))?;
         }
         let size = config.size;
         if size.is_square() {
@@ -435,12 +450,13 @@ impl Player for BrainPlayer {
 pub fn build(
     spec: &PlayerSpec,
     threads: usize,
+    nodes: Option<u64>,
     hash_mb: usize,
     grace: Duration,
 ) -> Box<dyn Player + Send> {
     match spec {
-        PlayerSpec::Engine(kind) => Box::new(EnginePlayer::new(*kind, threads, hash_mb)),
-        PlayerSpec::Brain(words) => Box::new(BrainPlayer::new(words.clone(), grace)),
+        PlayerSpec::Engine(kind) => Box::new(EnginePlayer::new(*kind, threads, nodes, hash_mb)),
+        PlayerSpec::Brain(words) => Box::new(BrainPlayer::new(words.clone(), grace, nodes)),
     }
 }
 
