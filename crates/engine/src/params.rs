@@ -647,6 +647,49 @@ impl Tuning {
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
+/// - Session 39, screens against Rapfi (classical) at fixed nodes: wuzi 120,000 nodes a
+///   move, Rapfi 80,000 (`wuzi match … --nodes-a 120000 --nodes-b 80000
+///   --time-per-move 5000 --concurrency 2`; about what each searches in a 200 ms move:
+///   wuzi's last completed iteration reports 1.5–1.7 M nodes/s, Rapfi 0.9–1.25 M and
+///   150–212 K nodes a move), 200 openings with both colours (a canonical three-stone
+///   opening turned at random plus a White and a Black stone within three points of the
+///   centre, made outside the repository), about 7 minutes for 400 games on two cores.
+///   The first runs used wrapper scripts that told both brains `INFO max_node` and an
+///   older `wuzi match`, so games Rapfi failed to start were left out (since 7fcf4f3
+///   it gets a fresh process). The engine as it is: freestyle 116-2-266 of 384, 30.5%,
+///   −143 (−183..−107), as White 13-175 (again with `--nodes-a/--nodes-b`, every game on
+///   the board: 119-2-279 of 400, 30.0%, −147 (−186..−112)); renju 121-4-263 of 388,
+///   31.7%, −133 (−172..−98): the timed figures' neighbourhood. Each against those
+///   (freestyle unless said):
+///   - wuzi at 240,000 nodes: 131-5-254, 34.2%, −113 (−151..−78): **a doubling of
+///     wuzi's nodes buys about 30 Elo against Rapfi**; speed alone will not close the
+///     gap.
+///   - session 33's refit on 8,000 games (eval/weights/README.md): 127-4-263, 32.7%,
+///     −125 (−163..−90). A fit on the renju games alone (the unrestricted table then
+///     holding White's values under renju, which the shared table compromises: held-out
+///     cross-entropy 0.46301 → 0.44954, where a fit on freestyle alone predicts
+///     freestyle no better, 0.50572 → 0.50676): renju 129-0-271, 32.2%, −129
+///     (−167..−94). Neither a gain.
+///   - the policy's sharper pruning off (`psharp`): 100-2-282, 26.3%, −179
+///     (−221..−142); policy pruning and reductions off (`ppr,plmr`): 80-1-254, 24.0%,
+///     −200 (−247..−159). What won in self-play wins against Rapfi too: the search's
+///     pruning was not tuned into a blind spot that only a stronger attacker finds.
+///   - sharper still (session 33's second SPSA values: policy pruning from −1.05 plus
+///     0.62 logits a ply, reductions from 2.1 and 3.3, a second ply from the 4th move):
+///     112-3-269, 29.6%, −151 (−191..−114); late-move pruning after 10 + 4 a ply moves:
+///     109-4-287, 27.8%, −166 (−206..−130). Neither a gain (as in self-play).
+///   - where the games are lost: 60 games of the same screen, one at a time, both
+///     brains' MESSAGE lines kept (Rapfi's evaluation read as a judge of the games
+///     only, never as data): wuzi lost 44. In 15 Rapfi announced a win by its third
+///     move (openings it wins at once; in the 12 openings where Rapfi as Black did so,
+///     wuzi as Black won 8 of the 12 paired games). In the other 29, wuzi's own score
+///     showed the forced loss a median 2 moves (0–10) after Rapfi announced the win, and
+///     fell below −300 a median 3 moves after Rapfi's rose above +300 (wuzi's score at
+///     that move: median −168): no long win unseen until too late. Rapfi's evaluation of
+///     these games rose most over its first ten moves (a mean of 38 a move over moves
+///     0–4, 22 over 5–9, 10–28 later): wuzi loses its games by small concessions just out
+///     of the opening, the part of the game where its evaluation and search are least
+///     sure, not by missing forced lines.
 /// - Session 38, three rules of Rapfi's search, each as a tuner parameter (the code is
 ///   kept outside the repository, /work/diag38/knobs.patch on the shared machine):
 ///   once a move raises alpha at a PV node of depth 3 to 11, the later moves a ply
