@@ -670,13 +670,14 @@ impl Tuning {
 ///     cross-entropy 0.46301 → 0.44954, where a fit on freestyle alone predicts
 ///     freestyle no better, 0.50572 → 0.50676): renju 129-0-271, 32.2%, −129
 ///     (−167..−94). Neither a gain.
-///   - the policy's sharper pruning off (`psharp`): 100-2-282, 26.3%, −179
-///     (−221..−142); policy pruning and reductions off (`ppr,plmr`): 80-1-254, 24.0%,
-///     −200 (−247..−159). What won in self-play wins against Rapfi too: the search's
-///     pruning was not tuned into a blind spot that only a stronger attacker finds.
+///   - the policy's sharper pruning off (`psharp`): 109-2-289, 27.5%, −168
+///     (−209..−132); policy pruning and reductions off (`ppr,plmr`): 103-1-296, 25.9%,
+///     −183 (−224..−146). Lower, as in self-play (each difference within the noise of
+///     two 400-game runs, but both the same way): the search's pruning was not tuned
+///     into a blind spot that only a stronger attacker finds.
 ///   - sharper still (session 33's second SPSA values: policy pruning from −1.05 plus
 ///     0.62 logits a ply, reductions from 2.1 and 3.3, a second ply from the 4th move):
-///     112-3-269, 29.6%, −151 (−191..−114); late-move pruning after 10 + 4 a ply moves:
+///     117-3-280, 29.6%, −150 (−189..−115); late-move pruning after 10 + 4 a ply moves:
 ///     109-4-287, 27.8%, −166 (−206..−130). Neither a gain (as in self-play).
 ///   - where the games are lost: 60 games of the same screen, one at a time, both
 ///     brains' MESSAGE lines kept (Rapfi's evaluation read as a judge of the games
