@@ -361,7 +361,7 @@ fn run_pair(
         [None, None] => time_text,
         [a, b] if a == b => format!("{time_text}, {} nodes/move", a.unwrap_or_default()),
         [a, b] => {
-            let n = |x: Option<u64>| x.map_or("no".to_string(), |n| n.to_string());
+            let n = |x: Option<u64>| x.map_or("unlimited".to_string(), |n| n.to_string());
             format!("{time_text}, {} / {} nodes/move", n(a), n(b))
         }
     };
@@ -546,7 +546,8 @@ fn run_pair(
 }
 
 /// Names for the table: equal players are told apart by their thread counts when those
-/// differ (`full-2t`, `full-1t`), else by `#1`/`#2`.
+/// differ (`full-2t`, `full-1t`), else by their node limits when those differ
+/// (`full-3000n`, `full`), else by `#1`/`#2`.
 fn display_names(
     specs: &[PlayerSpec; 2],
     threads: [usize; 2],
@@ -561,11 +562,11 @@ fn display_names(
             format!("{b}-{}t", threads[1]),
         ]
     } else if nodes[0] != nodes[1] {
-        let n = |x: Option<u64>| x.map_or("any".to_string(), |n| n.to_string());
-        [
-            format!("{a}-{}n", n(nodes[0])),
-            format!("{b}-{}n", n(nodes[1])),
-        ]
+        let named = |name: &str, limit: Option<u64>| match limit {
+            Some(n) => format!("{name}-{n}n"),
+            None => name.to_string(),
+        };
+        [named(&a, nodes[0]), named(&b, nodes[1])]
     } else {
         [format!("{a}#1"), format!("{b}#2")]
     }
@@ -778,5 +779,28 @@ mod tests {
         assert_eq!(signed_elo(35.2), "+35");
         assert_eq!(signed_elo(f64::INFINITY), "+inf");
         assert_eq!(signed_elo(f64::NEG_INFINITY), "-inf");
+    }
+
+    #[test]
+    fn equal_players_are_told_apart() {
+        let full = PlayerSpec::Engine(wuzi_engine::PlayerKind::Level(10));
+        let level = PlayerSpec::Engine(wuzi_engine::PlayerKind::Level(3));
+        let two = [full.clone(), full.clone()];
+        assert_eq!(
+            display_names(&[full.clone(), level], [1, 1], [Some(5), None]),
+            ["full", "level3"]
+        );
+        assert_eq!(
+            display_names(&two, [2, 1], [Some(5), None]),
+            ["full-2t", "full-1t"]
+        );
+        assert_eq!(
+            display_names(&two, [1, 1], [Some(3000), None]),
+            ["full-3000n", "full"]
+        );
+        assert_eq!(
+            display_names(&two, [1, 1], [Some(7), Some(7)]),
+            ["full#1", "full#2"]
+        );
     }
 }
