@@ -649,9 +649,11 @@ impl Tuning {
 /// Measured and left off:
 /// - Session 39, screens against Rapfi (classical) at fixed nodes: wuzi 120,000 nodes a
 ///   move, Rapfi 80,000 (`wuzi match … --nodes-a 120000 --nodes-b 80000
-///   --time-per-move 5000 --concurrency 2`; about what each searches in a 200 ms move:
-///   wuzi's last completed iteration reports 1.5–1.7 M nodes/s, Rapfi 0.9–1.25 M and
-///   150–212 K nodes a move), 200 openings with both colours (a canonical three-stone
+///   --time-per-move 5000 --concurrency 2`; the ratio of what each searches in a
+///   200 ms move at a bit under half the nodes: in four timed games a rule, wuzi's last
+///   completed iteration reported a median 1.74 M nodes/s in freestyle and 1.55 M in
+///   renju, Rapfi 1.12 M and 0.92 M, in moves of about 162 and 170 ms, some 280 K and
+///   190 K nodes in freestyle), 200 openings with both colours (a canonical three-stone
 ///   opening turned at random plus a White and a Black stone within three points of the
 ///   centre, made outside the repository), about 7 minutes for 400 games on two cores.
 ///   The first runs used wrapper scripts that told both brains `INFO max_node` and an
