@@ -379,8 +379,10 @@ impl Player for BrainPlayer {
             // is told (Rapfi ignores commands while its search winds down, then reads
             // `INFO rule 0` as a command `RULE`): as a manager does when a brain refuses
             // a new game, start a fresh process and offer the game once more.
-            self.process = Some(self.spawn()?);
-            result = self.start_game(config, time);
+            result = self.spawn().and_then(|fresh| {
+                self.process = Some(fresh);
+                self.start_game(config, time)
+            });
         }
         self.known = 0;
         if result.is_err() {
