@@ -647,6 +647,30 @@ impl Tuning {
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
+/// - Session 40, null-move pruning (at a non-PV node below the root whose side to move
+///   is not under threat and whose static evaluation is at least beta plus a margin, a
+///   pass with the hash changed, the opponent's reply searched 1 + R + depth / 4 plies
+///   shallower, a cut when it still fails high; never two in a row), as tuner
+///   parameters (the code is kept outside the repository, /work/s40/nullmove.patch on
+///   the shared machine). Against [`Tuning::TUNED`] at 30,000 nodes a move
+///   (`examples/nodeduel.rs`, 600 games each): from depth 3, R 2, no margin:
+///   freestyle seeds 8909–8920 294-8-298, −2 (−30..+25); from depth 4, R 3: the same
+///   seeds 296-6-298, −1 (−29..+27); from depth 3, margin 300: seeds 8921–8932
+///   300-4-296, +2 (−25..+30); from depth 5, margin 150: the same seeds 301-1-298, +2
+///   (−26..+30). The null searches seldom cut (a tempo is worth much in gomoku): to
+///   depth 12 on two positions the search needs more nodes with them, 659,229 and
+///   1,784,968 without, 1,525,603 and 3,460,433 from depth 3, 995,844 and 2,642,091
+///   with the margin 300. Not kept. A further ply of reduction for quiet moves from
+///   depth 7 and the 10th move, at 100,000 nodes a move: seeds 8933–8944 288-22-290, −1
+///   (−29..+26). Not kept.
+/// - Session 40, where a short search goes wrong: one lost game of session 39's
+///   diagnosis (wuzi Black, h8 i8 f8 f6 e8 h7 …) analysed move by move with `wuzi
+///   analyze` at 80 ms (about 100,000 nodes; the game had 120,000) and at 8 s (12 M
+///   nodes): the long search chose another move than the game's at 7 of wuzi's first
+///   18 moves, and at the first of them (move 7) found a win in 13
+///   (e7 g6 f5 …, at depth 16, 11 M nodes; not a VCT: the solver finds none) where the
+///   short one played g6 at +428: a win the search reaches only with about 100 times
+///   the nodes (its score at 2.9 M nodes +1,125, at 5.7 M +981).
 /// - Session 39, screens against Rapfi (classical) at fixed nodes: wuzi 120,000 nodes a
 ///   move, Rapfi 80,000 (`wuzi match … --nodes-a 120000 --nodes-b 80000
 ///   --time-per-move 5000 --concurrency 2`; the ratio of what each searches in a
