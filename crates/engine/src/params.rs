@@ -196,7 +196,9 @@ pub struct Tuning {
     pub lmp_base: i32,
     /// Moves more per ply of depth before late-move pruning (4).
     pub lmp_per_ply: i32,
-    /// [`POLICY_PRUNE_GAP_SHARP`].
+    /// [`POLICY_PRUNE_GAP_SHARP`]; with [`Tuning::policy_prune_per_ply`] times the
+    /// depth, the gap (hundredths of a logit) beyond which a move is pruned: below 0,
+    /// every move from the `lmr_min_moves`-th on (see [`Features::policy_prune`]).
     pub policy_prune_gap: i32,
     /// [`POLICY_PRUNE_GAP_PER_PLY`].
     pub policy_prune_per_ply: i32,
@@ -647,6 +649,66 @@ impl Tuning {
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
+/// - Session 41, a selectivity test (`examples/suite.rs`): 983 positions (moves 7 to
+///   36) of the 40 distinct games of `wuzi match full full --nodes 100000` on random
+///   five-stone openings (a canonical three-stone opening turned at random plus a stone
+///   of each colour within three points of the centre; made outside the repository),
+///   each searched with 100,000 and with 2,000,000 nodes (`suite make`, about 20
+///   minutes on two cores, by a build that skipped only quiet moves in policy pruning,
+///   see below): the two chose different moves in 232. At 100,000 nodes (`suite run`,
+///   about a minute) that build finds the long move in 751 of the 983 (the
+///   agreements, by construction), the engine as it is in 746; with 200,000 nodes in
+///   777; with policy pruning and reductions off (`ppr,plmr`) in 702; with changes
+///   that should change nothing (aspiration window 48, first killer's bonus 2,057) in
+///   750 and 743: the count's noise is some ±10. Each of these against the 751 (`WUZI_TUNE`, and three
+///   new rules kept outside the repository, /work/s41/knobs41.patch on the shared
+///   machine): a move of the side to move that makes two twos treated as a three
+///   (neither pruned nor reduced) 728, not pruned 735, reduced a ply less 746; root
+///   moves reduced at most 0 plies 728, at most 1 743; a reduced move whose reduced
+///   search beats alpha by 50, 100, 150 or 250 searched again a ply deeper 752, 752,
+///   756, 757; the third ply of reduction from the 8th, 10th or 12th move 756, 758,
+///   752, the second from the 8th 745; the policy's reduction gap 2 or 4 logits 749,
+///   752; late-move pruning after 8 + 3 a ply moves 749; reverse futility to depth 8
+///   752, its margin 90 a ply 733; singular extensions off 757, from depth 8 738;
+///   quiescence 8 or 4 plies 751, 748; threatened leaf −300 or −100 741, 729; history
+///   divided by 40 748; late-move reductions from the 1st or 3rd move 747, 751. None
+///   beyond the noise: the parameters sit where a short search agrees best with this
+///   engine's own longer one (a change of shape loses agreements for the ones it
+///   gains; the count favours the search that made the suite).
+///   - `suite rank`: over the 232, the long move's place in the root's policy order
+///     was 0 to 9 in 40, 41, 26, 14, 21, 16, 11, 8, 7, 9 positions, later in 39: in
+///     107 it was among the first three, so the short search searched it early and
+///     found it worse. The horizon and the evaluation, not the order.
+///   - Rapfi (classical, one thread) as a judge only, told `INFO max_node 80000` on
+///     the same positions: on the 232, its move was the long search's in 90, the
+///     short search's in 70, another in 72; on 251 of the agreements (every third),
+///     ours in 171 of 251. Twenty times the nodes move wuzi's choice only a little
+///     towards a stronger engine's: the gap is in what the search is told a position
+///     is worth.
+///   - On session 40's position (h8 i8 f8 f6 e8 h7, Black to move), Rapfi at 200 ms
+///     chooses e7 from its depth 15, 46 ms and about 30,000 nodes in; wuzi's search
+///     needs 627,323 nodes (depth 12; 394,459 at depth 11 with policy pruning of quiet
+///     moves only); searching every root move
+///     fully to depth 9 (`--multipv 12`) scores e7 +325, seventh, behind g9 +529.
+///   - The engine as it is against Rapfi (classical) on 200 of these openings with both
+///     colours, 120,000 nodes a move against 80,000 (`wuzi match full ./pbrain-rapfi
+///     --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --concurrency 2`):
+///     152-2-246, 38.2%, −83 (−119..−49), as Black 122-2-76, as White 30-0-170.
+/// - Session 41, policy pruning as the code has had it since session 36's values: at
+///   depth 1 the gap it asks for is below zero (−1.15 + 0.69 logits) and a move that
+///   is not quiet has no gap, so every move after the third is skipped there, threats
+///   and defences too (the comments said quiet moves only; they now say what it does).
+///   Against skipping quiet moves only, at 100,000 nodes a move (`examples/nodeduel.rs`,
+///   chunks of 50 games): freestyle seeds 8957–8980 622-13-565, **+17 (−3..+36) over
+///   1,200 games** for the rule as it is; kept. The selectivity suite above scored it
+///   746 against 751: the suite is no judge of such a change. A step further, every
+///   move after the third skipped at depth 2 as well (also at non-PV nodes, once a move
+///   does not lose): seeds 8981–9004 576-30-594, −5 (−25..+14); not kept (suite 729).
+///   A reduced move whose reduced search beats alpha by more than 150 searched again a
+///   ply deeper than its depth (not only at it): seeds 9005–9028 584-32-584, ±0
+///   (−19..+19); not kept (suite 756). Policy pruning from the third move (after the
+///   second) instead of the fourth: seeds 9029–9052 594-23-583, +3 (−16..+23); not
+///   kept.
 /// - Session 40, null-move pruning (at a non-PV node below the root whose side to move
 ///   is not under threat and whose static evaluation is at least beta plus a margin, a
 ///   pass with the hash changed, the opponent's reply searched 1 + R + depth / 4 plies
@@ -1054,7 +1116,8 @@ pub struct Features {
     /// evaluation's shares.
     pub policy_order: bool,
     /// With the policy ordering, quiet moves far below the best candidate's logit are
-    /// pruned at shallow non-PV nodes ([`POLICY_PRUNE_GAP`]).
+    /// pruned at shallow non-PV nodes ([`POLICY_PRUNE_GAP`]); where the gap is negative
+    /// ([`Tuning::TUNED`] at depth 1), every move after the third, quiet or not.
     pub policy_prune: bool,
     /// With the policy ordering, late quiet moves far below the best candidate's logit
     /// are reduced a ply more ([`POLICY_REDUCE_GAP`]).

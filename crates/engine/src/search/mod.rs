@@ -673,8 +673,12 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            // Policy pruning: at shallow non-PV nodes skip quiet moves the policy
-            // finds far less likely than the best candidate.
+            // Policy pruning: at shallow non-PV nodes, once a move does not lose, skip
+            // the moves from the `lmr_min_moves`-th on whose logit lies more than the
+            // gap below the best candidate's. A move that is not quiet has no gap (0),
+            // so where the gap is negative (level 10 at depth 1) every move after the
+            // third is skipped, threats and defences too: a move-count pruning, which
+            // measured better than skipping quiet moves only (params.rs, session 41).
             if self.features.policy_prune
                 && !pv_node
                 && depth
