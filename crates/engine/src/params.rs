@@ -649,32 +649,31 @@ impl Tuning {
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
-/// - Session 41, a selectivity test (`examples/suite.rs`): 983 positions (moves 7 to
-///   36) of the 40 distinct games of `wuzi match full full --nodes 100000` on random
-///   five-stone openings (a canonical three-stone opening turned at random plus a stone
-///   of each colour within three points of the centre; made outside the repository),
-///   each searched with 100,000 and with 2,000,000 nodes (`suite make`, about 20
-///   minutes on two cores, by a build that skipped only quiet moves in policy pruning,
-///   see below): the two chose different moves in 232. At 100,000 nodes (`suite run`,
-///   about a minute) that build finds the long move in 751 of the 983 (the
-///   agreements, by construction), the engine as it is in 746; with 200,000 nodes in
-///   777; with policy pruning and reductions off (`ppr,plmr`) in 702; with changes
-///   that should change nothing (aspiration window 48, first killer's bonus 2,057) in
-///   750 and 743: the count's noise is some ±10. Each of these against the 751 (`WUZI_TUNE`, and three
-///   new rules kept outside the repository, /work/s41/knobs41.patch on the shared
-///   machine): a move of the side to move that makes two twos treated as a three
-///   (neither pruned nor reduced) 728, not pruned 735, reduced a ply less 746; root
-///   moves reduced at most 0 plies 728, at most 1 743; a reduced move whose reduced
-///   search beats alpha by 50, 100, 150 or 250 searched again a ply deeper 752, 752,
-///   756, 757; the third ply of reduction from the 8th, 10th or 12th move 756, 758,
-///   752, the second from the 8th 745; the policy's reduction gap 2 or 4 logits 749,
-///   752; late-move pruning after 8 + 3 a ply moves 749; reverse futility to depth 8
-///   752, its margin 90 a ply 733; singular extensions off 757, from depth 8 738;
-///   quiescence 8 or 4 plies 751, 748; threatened leaf −300 or −100 741, 729; history
-///   divided by 40 748; late-move reductions from the 1st or 3rd move 747, 751. None
-///   beyond the noise: the parameters sit where a short search agrees best with this
-///   engine's own longer one (a change of shape loses agreements for the ones it
-///   gains; the count favours the search that made the suite).
+/// - Session 41, a selectivity test (`examples/suite.rs`): 983 positions (moves 7 to 36) of
+///   the 40 distinct games of `wuzi match full full --nodes 100000` on random five-stone
+///   openings (a canonical three-stone opening turned at random plus a stone of each colour
+///   within three points of the centre; made outside the repository), each searched with
+///   100,000 and with 2,000,000 nodes (`suite make`, about 20 minutes on two cores, by a
+///   build that skipped only quiet moves in policy pruning, see below): the two chose
+///   different moves in 232. At 100,000 nodes (`suite run`, about a minute) that build
+///   finds the long move in 751 of the 983 (the agreements, by construction), the engine as
+///   it is in 746; with 200,000 nodes in 777; with policy pruning and reductions off
+///   (`ppr,plmr`) in 702; with changes that should change nothing (aspiration window 48,
+///   first killer's bonus 2,057) in 750 and 743: the count's noise is some ±10. Each of
+///   these against the 751 (`WUZI_TUNE`, and three new rules kept outside the repository,
+///   /work/s41/knobs41.patch on the shared machine): a move of the side to move that makes
+///   two twos treated as a three (neither pruned nor reduced) 728, not pruned 735, reduced
+///   a ply less 746; root moves reduced at most 0 plies 728, at most 1 743; a reduced move
+///   whose reduced search beats alpha by 50, 100, 150 or 250 searched again a ply deeper
+///   752, 752, 756, 757; the third ply of reduction from the 8th, 10th or 12th move 756,
+///   758, 752, the second from the 8th 745; the policy's reduction gap 2 or 4 logits 749,
+///   752; late-move pruning after 8 + 3 a ply moves 749; reverse futility to depth 8 752,
+///   its margin 90 a ply 733; singular extensions off 757, from depth 8 738; quiescence 8
+///   or 4 plies 751, 748; threatened leaf −300 or −100 741, 729; history divided by 40 748;
+///   late-move reductions from the 1st or 3rd move 747, 751. None beyond the noise: the
+///   parameters sit where a short search agrees best with this engine's own longer one (a
+///   change of shape loses agreements for the ones it gains; the count favours the search
+///   that made the suite).
 ///   - `suite rank`: over the 232, the long move's place in the root's policy order
 ///     was 0 to 9 in 40, 41, 26, 14, 21, 16, 11, 8, 7, 9 positions, later in 39: in
 ///     107 it was among the first three, so the short search searched it early and
@@ -685,11 +684,11 @@ impl Tuning {
 ///     ours in 171 of 251. Twenty times the nodes move wuzi's choice only a little
 ///     towards a stronger engine's: the gap is in what the search is told a position
 ///     is worth.
-///   - On session 40's position (h8 i8 f8 f6 e8 h7, Black to move), Rapfi at 200 ms
-///     chooses e7 from its depth 15, 46 ms and about 30,000 nodes in; wuzi's search
-///     needs 627,323 nodes (depth 12; 394,459 at depth 11 with policy pruning of quiet
-///     moves only); searching every root move
-///     fully to depth 9 (`--multipv 12`) scores e7 +325, seventh, behind g9 +529.
+///   - On session 40's position (h8 i8 f8 f6 e8 h7, Black to move), Rapfi at 200 ms chooses
+///     e7 from its depth 15, 46 ms in (about 30,000 nodes, estimated from its reported
+///     661K nodes/s); wuzi's search needs 627,323 nodes (depth 12; 394,459 at depth 11 with policy pruning of quiet moves only);
+///     searching every root move fully to depth 9 (`--multipv 12`) scores e7 +325, seventh,
+///     behind g9 +529.
 ///   - The engine as it is against Rapfi (classical) on 200 of these openings with both
 ///     colours, 120,000 nodes a move against 80,000 (`wuzi match full ./pbrain-rapfi
 ///     --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --concurrency 2`):
