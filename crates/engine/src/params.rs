@@ -686,9 +686,9 @@ impl Tuning {
 ///     is worth.
 ///   - On session 40's position (h8 i8 f8 f6 e8 h7, Black to move), Rapfi at 200 ms chooses
 ///     e7 from its depth 15, 46 ms in (about 30,000 nodes, estimated from its reported
-///     661K nodes/s); wuzi's search needs 627,323 nodes (depth 12; 394,459 at depth 11 with policy pruning of quiet moves only);
-///     searching every root move fully to depth 9 (`--multipv 12`) scores e7 +325, seventh,
-///     behind g9 +529.
+///     661K nodes/s); wuzi's search needs 627,323 nodes (depth 12; 394,459 at depth 11
+///     with policy pruning of quiet moves only); searching every root move fully to depth
+///     9 (`--multipv 12`) scores e7 +325, seventh, behind g9 +529.
 ///   - The engine as it is against Rapfi (classical) on 200 of these openings with both
 ///     colours, 120,000 nodes a move against 80,000 (`wuzi match full ./pbrain-rapfi
 ///     --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --concurrency 2`):
