@@ -649,6 +649,18 @@ impl Tuning {
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
 ///
 /// Measured and left off:
+/// - Session 43, the root VCT (`+rootvct`, off since it was measured at 100 ms a move
+///   in the early sessions, above) again. Self-play at 30,000 nodes a move
+///   (`examples/nodeduel.rs`, chunks of 50 games): freestyle seeds 9317–9328 295-5-300,
+///   −3 (−31..+25) over 600 games. Against Rapfi (classical) in session 41's screen
+///   (below; 120,000 nodes a move against 80,000, 400 games): 158-2-240, 39.8%, −72
+///   (−108..−38), against 153-2-245, 38.5%, −81 (−117..−47) for the engine as it is in
+///   the same session. At fixed nodes that screen is nearly deterministic (the engine as
+///   it is played 361 of the 400 games move for move as in session 41, and 7 results
+///   changed), so the games can be paired: against that run, with the root VCT 283
+///   games went otherwise, 21 results up and 16 down. No gain shown; it stays off. (The
+///   evaluation's scales tuned in play, the same session, are in
+///   `eval/weights/README.md`.)
 /// - Session 41, a selectivity test (`examples/suite.rs`): 983 positions (moves 7 to 36) of
 ///   the 40 distinct games of `wuzi match full full --nodes 100000` on random five-stone
 ///   openings (a canonical three-stone opening turned at random plus a stone of each colour
