@@ -10,14 +10,20 @@ use wuzi_engine::{Engine, EngineOptions, SearchLimits};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let n: u64 = args[1].parse().expect("N");
+    let usage = || -> ! {
+        eprintln!("usage: depth nodes|ms N [FEATURES]");
+        std::process::exit(2);
+    };
+    let Some(n) = args.get(1).and_then(|a| a.parse::<u64>().ok()) else {
+        usage()
+    };
     let limits = match args[0].as_str() {
         "nodes" => SearchLimits {
             nodes: Some(n),
             ..SearchLimits::default()
         },
         "ms" => SearchLimits::per_move(Duration::from_millis(n)),
-        _ => panic!("nodes or ms"),
+        _ => usage(),
     };
     let features = Features::ALL.switched(args.get(2).map_or("", String::as_str));
     let mut depths = Vec::new();

@@ -217,7 +217,22 @@ pub fn duel_game(
     seed: u64,
     limits: &SearchLimits,
 ) -> Game {
-    let mut game = random_opening(rule, size, seed);
+    duel_from(
+        engines,
+        first_black,
+        random_opening(rule, size, seed),
+        limits,
+    )
+}
+
+/// [`duel_game`] from a given opening `game`: the two engines play it out, the first
+/// with Black when `first_black`.
+pub fn duel_from(
+    engines: &mut [Engine; 2],
+    first_black: bool,
+    mut game: Game,
+    limits: &SearchLimits,
+) -> Game {
     for e in engines.iter_mut() {
         e.clear();
     }
