@@ -401,7 +401,7 @@ impl Tuning {
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`, `altpolicy`, `tmask`, `cblock`, `defuse`.
+/// `pgame`, `altpolicy`, `tmask`, `cblock`, `defuse`, `cutred`, `rfptt`, `fhr`, `raisedred`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -647,8 +647,66 @@ impl Tuning {
 ///   freestyle 7-1-18, 28.8%, −157 (−349..−29) (8-0-18 in session 36), renju 4-0-22,
 ///   15.4%, −296 (−725..−153) (4-0-22). Every game on the board; slowest moves 181.1,
 ///   187.8, 954.4 and 962.9 ms. Within the noise of 26 and 52 games.
+/// - Session 44, four search rules measured before (sessions 30, 31 and 38, each a gain
+///   within the noise on random openings), together and on balanced openings
+///   (`examples/nodeduel.rs` with `WUZI_DUEL_BALANCED=30000,60`, which keeps an opening
+///   only when the engine's search of 30,000 nodes scores it within 60 of even):
+///   - `cutred` ([`Features::cut_reduction`]): a late quiet move at an expected cut node
+///     (a null-window child of a PV or an all node) is reduced a ply more;
+///   - `rfptt` ([`Features::tt_futility`]): reverse futility counts from the table's
+///     score where its bound says that score is nearer the truth than the static
+///     evaluation (exact; a lower bound above it; an upper bound below it; not a win or
+///     loss), and returns it;
+///   - `fhr` ([`Features::fail_high_reduction`]): at a non-PV node not under threat whose
+///     static evaluation lies 30 a ply above beta, every later move that makes no four
+///     is reduced a ply;
+///   - `raisedred` ([`Features::raised_reduction`]): once a move has raised alpha at a
+///     PV node below the root with 3 to 11 plies left, the later moves are reduced a ply.
+///
+///   All four against the engine without them at 30,000 nodes a move (chunks of 50
+///   games; the interval from the pairs' spread, see `examples/nodeduel.rs`): balanced
+///   openings, freestyle seeds 9415–9426 and 9439–9450 **+23 (+6..+40) over 1,200
+///   games**, renju seeds 6853–6864 +9 (−15..+33) over 600, all 1,800 **+18 (+5..+32)**;
+///   random openings, freestyle seeds 9401–9412 294-8-298, −2 (−19..+14) over 600 (243
+///   of the 300 pairs won by the same colour in both games, against 169–179 of 300 on
+///   balanced openings). Against Rapfi (classical) in session 41's screen (120,000 nodes
+///   a move against 80,000, 400 games on random five-stone openings): freestyle
+///   159-4-237, 40.2%, −69 (−104..−35), renju 188-4-208, 47.5%, −17 (−52..+16), against
+///   153-2-245 and 179-4-217 without them (session 43); paired game by game with those
+///   runs, 35 results up and 28 down in freestyle, 44 up and 35 down in renju. **On**
+///   (level 10 only). Mean completed depth at 200,000 nodes on the bench positions 9.2
+///   → 9.6; depth-8 bench 606,943 → 433,150 nodes; bench signature 79,661 → 78,622.
+///   Against Rapfi at 200 ms a move (`wuzi match` of `pbrain-wuzi`, one game at a
+///   time, one thread each, the 26 canonical openings with both colours): freestyle
+///   18-0-34, 34.6%, −110 (−223..−17), as Black 17-0-9, as White 1-0-25 (13-2-37 in
+///   session 38); renju 11-1-40, 22.1%, −219 (−363..−121), as Black 9-1-16, as White
+///   2-0-24 (9-0-43). Every game on the board; slowest moves 183.0 and 182.2 ms.
 ///
 /// Measured and left off:
+/// - Session 44, self-play at 30,000 nodes a move on random openings
+///   (`examples/nodeduel.rs`, freestyle, 600 games each; the code is kept outside the
+///   repository, /work/s44/experiments.patch on the shared machine): a node restricted
+///   to defences (the answer to a three) searched at the depth of its parent, as a
+///   forced reply is: with at most 3 moves, seeds 9329–9340 293-8-299, −3 (−31..+24);
+///   any: seeds 9341–9352 247-5-348, −59 (−88..−31); at most 5: seeds 9353–9376
+///   595-15-590, +1 (−18..+21) over 1,200. The pattern part of the evaluation averaged with the
+///   previous position's (from the side to move's view; Rapfi's classical evaluator
+///   averages its side-free values so): half, seeds 9377–9388 277-7-316, −23
+///   (−51..+5); a quarter, seeds 9389–9400 293-11-296, −2 (−29..+26). None kept.
+/// - Session 44, how the gap to Rapfi (classical) depends on the nodes, session 41's
+///   screen at other node counts in the same 3 : 2 ratio (first 200 games; the engine
+///   before session 44's four rules): 30,000 against 20,000 nodes 45.3%, −33; 120,000
+///   against 80,000 (session 43's run) 41.5%, −60; 480,000 against 320,000 41.5%, −60
+///   (81-4-115, −60 (−110..−12), 20 s a move allowed, slowest move 623 ms). All 400
+///   games at 30,000 against 20,000: 173-3-224, 43.6%, −45 (−79..−11). The gap does not
+///   grow beyond 120,000 nodes: Rapfi's lead is not in the deep iterations alone.
+/// - Session 44, what the openings of a self-play duel hide: the hand-set evaluation
+///   (`learned` off) against the learned one, freestyle at 30,000 nodes a move, 150
+///   pairs each (seeds 9413 and 9414): on random openings 117 of the pairs went to the
+///   same colour in both games, and the hand-set side scored 49.0%, −7 (−32..+18); on
+///   balanced openings (`WUZI_DUEL_BALANCED=30000,60`) 86 did, and it scored 43.0%, −49
+///   (−85..−14). A random opening of 3 to 6 stones is mostly decided by who holds the
+///   stronger shape, whoever plays; the balanced filter leaves more games to the play.
 /// - Session 43, the root VCT (`+rootvct`, off since it was measured at 100 ms a move
 ///   in the early sessions, above) again. Self-play at 30,000 nodes a move
 ///   (`examples/nodeduel.rs`, chunks of 50 games): freestyle seeds 9317–9328 295-5-300,
@@ -1153,6 +1211,18 @@ pub struct Features {
     /// defender's moves to defences ([`crate::movegen::four_three_defused`]; off, see
     /// the session 28 record above).
     pub defuse: bool,
+    /// A late quiet move at an expected cut node (a null-window child of a PV or an
+    /// all node) is reduced a ply more (session 44, below).
+    pub cut_reduction: bool,
+    /// Reverse futility counts from the table's score where its bound says that score
+    /// is nearer the truth than the static evaluation (session 44).
+    pub tt_futility: bool,
+    /// At a non-PV node not under threat whose static evaluation lies 30 a ply above
+    /// beta, every later move that makes no four is reduced a ply (session 44).
+    pub fail_high_reduction: bool,
+    /// Once a move has raised alpha at a PV node below the root with 3 to 11 plies
+    /// left, the later moves are reduced a ply (session 44).
+    pub raised_reduction: bool,
     /// The search's numeric parameters.
     pub tune: Tuning,
 }
@@ -1190,6 +1260,10 @@ impl Features {
         threat_mask: true,
         counter_block: true,
         defuse: false,
+        cut_reduction: true,
+        tt_futility: true,
+        fail_high_reduction: true,
+        raised_reduction: true,
         tune: Tuning::TUNED,
     };
 
@@ -1212,6 +1286,10 @@ impl Features {
             threat_mask: false,
             counter_block: false,
             defuse: false,
+            cut_reduction: false,
+            tt_futility: false,
+            fail_high_reduction: false,
+            raised_reduction: false,
             tune: Tuning::DEFAULT,
             ..self
         }
@@ -1278,6 +1356,14 @@ impl Features {
                 "aspiration" => f.aspiration = false,
                 "threatext" => f.threat_extension = false,
                 "qsearch" => f.qsearch = false,
+                "+cutred" => f.cut_reduction = true,
+                "cutred" => f.cut_reduction = false,
+                "+rfptt" => f.tt_futility = true,
+                "rfptt" => f.tt_futility = false,
+                "+fhr" => f.fail_high_reduction = true,
+                "fhr" => f.fail_high_reduction = false,
+                "+raisedred" => f.raised_reduction = true,
+                "raisedred" => f.raised_reduction = false,
                 _ => {}
             }
         }

@@ -159,6 +159,9 @@ pub struct Worker<'a> {
     pv: Vec<Vec<Idx>>,
     /// The move a singular-extension search leaves out at each ply ([`NO_MOVE`]: none).
     skip: Vec<Idx>,
+    /// Whether the node at each ply is an expected cut node (a null-window child of a
+    /// PV or an all node), set by its parent ([`Features::cut_reduction`]).
+    cut: Vec<bool>,
     /// The depth of the iteration under way.
     root_depth: i32,
     /// Root moves, best first after each iteration.
@@ -269,6 +272,7 @@ impl<'a> Worker<'a> {
             win_buf: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             skip: vec![NO_MOVE; MAX_PLY + 2],
+            cut: vec![false; MAX_PLY + 2],
             root_depth: 0,
             root_moves: Vec::new(),
             stopped: false,
@@ -567,6 +571,24 @@ impl<'a> Worker<'a> {
             None => self.board.evaluate_exact(),
         };
 
+        // With `tt_futility`, reverse futility counts from the table's score where its
+        // bound says it is nearer the truth than the static evaluation.
+        let rfp_base = match tt_entry {
+            Some(e) if self.features.tt_futility => {
+                let t = from_tt(e.score, ply);
+                let nearer = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => t > static_eval,
+                    Bound::Upper => t < static_eval,
+                };
+                if nearer && t.abs() < WIN_BOUND {
+                    t
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         // Step 7. Futility pruning: a quiet position far below alpha at low depth.
         let threatened = forced.is_some() || movegen::under_threat_exact(&mut self.board);
         if self.features.futility
@@ -579,10 +601,10 @@ impl<'a> Worker<'a> {
                 } else {
                     2
                 }
-            && static_eval - self.features.tune.futility_margin * depth >= beta
+            && rfp_base - self.features.tune.futility_margin * depth >= beta
             && beta.abs() < WIN_BOUND
         {
-            return static_eval;
+            return rfp_base;
         }
 
         // Step 8. Moves.
@@ -615,6 +637,14 @@ impl<'a> Worker<'a> {
         let top_logit = self.score_moves(&moves_idx, tt_move, ply, &mut moves);
         self.gen_buf[ply] = moves_idx;
 
+        let cut_node = self.cut[ply];
+        // A node likely to fail high: its later moves that make no four are reduced a
+        // ply more (`fail_high_reduction`).
+        let likely_fail_high = self.features.fail_high_reduction
+            && !pv_node
+            && !threatened
+            && static_eval >= beta + 30 * depth
+            && beta.abs() < WIN_BOUND;
         // Step 9. The move loop: PVS with late-move reductions and pruning.
         let mut best = -WIN;
         let mut best_move: Idx = 0;
@@ -720,6 +750,10 @@ impl<'a> Worker<'a> {
                     return singular_beta;
                 }
             }
+            let makes_four = matches!(
+                self.board.threat(m, self.board.to_move()),
+                Threat::Block4 | Threat::Block4Flex3 | Threat::Flex4 | Threat::Five
+            );
             self.board.play(m);
             self.shared.tt.prefetch(self.board.hash());
             // Forced replies (one legal answer) do not cost depth.
@@ -730,6 +764,7 @@ impl<'a> Worker<'a> {
             };
             let mut score;
             if n == 0 {
+                self.cut[ply + 1] = !pv_node && !cut_node;
                 score = -self.search(-beta, -alpha, new_depth, ply + 1);
             } else {
                 let mut r = 0;
@@ -749,13 +784,34 @@ impl<'a> Worker<'a> {
                     if self.features.policy_sharp && gap > tune.policy_reduce_gap2 {
                         r += 1;
                     }
+                    if self.features.cut_reduction && cut_node && !pv_node {
+                        r += 1;
+                    }
                     r = r.min(new_depth - 1).max(0);
                 }
+                let mut extra = 0;
+                if likely_fail_high && !makes_four {
+                    extra += 1;
+                }
+                if self.features.raised_reduction
+                    && pv_node
+                    && ply > 0
+                    && (3..=11).contains(&depth)
+                    && alpha > orig_alpha
+                {
+                    extra += 1;
+                }
+                if extra > 0 {
+                    r = (r + extra).min(new_depth - 1).max(0);
+                }
+                self.cut[ply + 1] = true;
                 score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if score > alpha && r > 0 {
+                    self.cut[ply + 1] = !cut_node;
                     score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
                 }
                 if score > alpha && score < beta {
+                    self.cut[ply + 1] = false;
                     score = -self.search(-beta, -alpha, new_depth, ply + 1);
                 }
             }
