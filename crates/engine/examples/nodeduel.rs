@@ -149,11 +149,26 @@ fn main() {
 
 /// Score and Elo with the 95% interval of the mean pair score.
 fn pair_summary(penta: &[u32; 5]) -> String {
-    let n = f64::from(penta.iter().sum::<u32>());
-    let x = |k: usize| k as f64 / 4.0;
-    let mean = (0..5).map(|k| x(k) * f64::from(penta[k])).sum::<f64>() / n;
-    let var = (0..5)
-        .map(|k| (x(k) - mean).powi(2) * f64::from(penta[k]))
+    let outcomes: Vec<(f64, u32)> = (0..5).map(|k| (k as f64 / 4.0, penta[k])).collect();
+    score_and_elo(&outcomes)
+}
+
+/// `W-D-L, score%, Elo (low..high)` with the 95% interval of the mean game score.
+fn summary(w: u32, d: u32, l: u32) -> String {
+    format!(
+        "{w}-{d}-{l}, {}",
+        score_and_elo(&[(1.0, w), (0.5, d), (0.0, l)])
+    )
+}
+
+/// `score%, Elo (low..high)` of outcomes given as (score, how many), with the 95%
+/// interval of their mean.
+fn score_and_elo(outcomes: &[(f64, u32)]) -> String {
+    let n = f64::from(outcomes.iter().map(|&(_, c)| c).sum::<u32>());
+    let mean = outcomes.iter().map(|&(x, c)| x * f64::from(c)).sum::<f64>() / n;
+    let var = outcomes
+        .iter()
+        .map(|&(x, c)| (x - mean).powi(2) * f64::from(c))
         .sum::<f64>()
         / n;
     let se = (var / n).sqrt();
@@ -169,22 +184,4 @@ fn pair_summary(penta: &[u32; 5]) -> String {
 fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-3, 1.0 - 1e-3);
     -400.0 * (1.0 / p - 1.0).log10()
-}
-
-/// `W-D-L, score%, Elo (low..high)` with the 95% interval of the mean game score.
-fn summary(w: u32, d: u32, l: u32) -> String {
-    let n = f64::from(w + d + l);
-    let s = (f64::from(w) + 0.5 * f64::from(d)) / n;
-    let var = (f64::from(w) * (1.0 - s).powi(2)
-        + f64::from(d) * (0.5 - s).powi(2)
-        + f64::from(l) * s.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    format!(
-        "{w}-{d}-{l}, {:.1}%, {:+.0} ({:+.0}..{:+.0})",
-        100.0 * s,
-        elo(s),
-        elo(s - 1.96 * se),
-        elo(s + 1.96 * se)
-    )
 }
