@@ -123,6 +123,12 @@ pub const FUTILITY_MARGIN: i32 = 120;
 /// Reverse futility pruning reaches this depth with [`Features::deep_futility`] (2
 /// without).
 pub const DEEP_FUTILITY_DEPTH: i32 = 5;
+/// With [`Features::fail_high_reduction`], a node whose static evaluation lies this much
+/// a ply of depth above beta is likely to fail high.
+pub const FAIL_HIGH_MARGIN: i32 = 30;
+/// With [`Features::raised_reduction`], the depths of the PV nodes where the moves after
+/// one that raised alpha are reduced a ply.
+pub const RAISED_REDUCTION_DEPTHS: std::ops::RangeInclusive<i32> = 3..=11;
 /// Plies beyond the horizon the threat extension may add.
 pub const THREAT_EXTENSION_PLIES: i32 = 1;
 /// Most moves searched at a node (the rest of the candidates are pruned), by depth.

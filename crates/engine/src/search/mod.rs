@@ -571,24 +571,6 @@ impl<'a> Worker<'a> {
             None => self.board.evaluate_exact(),
         };
 
-        // With `tt_futility`, reverse futility counts from the table's score where its
-        // bound says it is nearer the truth than the static evaluation.
-        let rfp_base = match tt_entry {
-            Some(e) if self.features.tt_futility => {
-                let t = from_tt(e.score, ply);
-                let nearer = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => t > static_eval,
-                    Bound::Upper => t < static_eval,
-                };
-                if nearer && t.abs() < WIN_BOUND {
-                    t
-                } else {
-                    static_eval
-                }
-            }
-            _ => static_eval,
-        };
         // Step 7. Futility pruning: a quiet position far below alpha at low depth.
         let threatened = forced.is_some() || movegen::under_threat_exact(&mut self.board);
         if self.features.futility
@@ -601,10 +583,12 @@ impl<'a> Worker<'a> {
                 } else {
                     2
                 }
-            && rfp_base - self.features.tune.futility_margin * depth >= beta
             && beta.abs() < WIN_BOUND
         {
-            return rfp_base;
+            let base = self.futility_base(tt_entry, static_eval, ply);
+            if base - self.features.tune.futility_margin * depth >= beta {
+                return base;
+            }
         }
 
         // Step 8. Moves.
@@ -643,7 +627,7 @@ impl<'a> Worker<'a> {
         let likely_fail_high = self.features.fail_high_reduction
             && !pv_node
             && !threatened
-            && static_eval >= beta + 30 * depth
+            && static_eval >= beta + params::FAIL_HIGH_MARGIN * depth
             && beta.abs() < WIN_BOUND;
         // Step 9. The move loop: PVS with late-move reductions and pruning.
         let mut best = -WIN;
@@ -750,10 +734,12 @@ impl<'a> Worker<'a> {
                     return singular_beta;
                 }
             }
-            let makes_four = matches!(
-                self.board.threat(m, self.board.to_move()),
-                Threat::Block4 | Threat::Block4Flex3 | Threat::Flex4 | Threat::Five
-            );
+            let fail_high_reduced = likely_fail_high
+                && n > 0
+                && !matches!(
+                    self.board.threat(m, self.board.to_move()),
+                    Threat::Block4 | Threat::Block4Flex3 | Threat::Flex4 | Threat::Five
+                );
             self.board.play(m);
             self.shared.tt.prefetch(self.board.hash());
             // Forced replies (one legal answer) do not cost depth.
@@ -790,13 +776,13 @@ impl<'a> Worker<'a> {
                     r = r.min(new_depth - 1).max(0);
                 }
                 let mut extra = 0;
-                if likely_fail_high && !makes_four {
+                if fail_high_reduced {
                     extra += 1;
                 }
                 if self.features.raised_reduction
                     && pv_node
                     && ply > 0
-                    && (3..=11).contains(&depth)
+                    && params::RAISED_REDUCTION_DEPTHS.contains(&depth)
                     && alpha > orig_alpha
                 {
                     extra += 1;
@@ -900,6 +886,27 @@ impl<'a> Worker<'a> {
             },
         );
         best
+    }
+
+    /// The score reverse futility counts from: the static evaluation, or with
+    /// [`params::Features::tt_futility`] the table's score where its bound says it is
+    /// nearer the truth (exact; a lower bound above the evaluation; an upper bound below
+    /// it; not a win or a loss).
+    fn futility_base(&self, tt_entry: Option<Entry>, static_eval: i32, ply: usize) -> i32 {
+        let Some(e) = tt_entry.filter(|_| self.features.tt_futility) else {
+            return static_eval;
+        };
+        let t = from_tt(e.score, ply);
+        let nearer = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => t > static_eval,
+            Bound::Upper => t < static_eval,
+        };
+        if nearer && t.abs() < WIN_BOUND {
+            t
+        } else {
+            static_eval
+        }
     }
 
     /// Step 6 in detail: at a leaf the quiescence search of fours, or the static
