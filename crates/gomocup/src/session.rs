@@ -593,11 +593,14 @@ impl Session {
     }
 
     fn think(&mut self, purpose: Purpose, multipv: usize, now: Instant) -> Vec<Reply> {
-        let (Some(config), Some(board)) = (self.config(), self.board()) else {
-            return vec![error("no board yet: send START first")];
-        };
+        // The colour first: the board's own stones take it (a BOARD with an odd number
+        // of stones makes a brain that was Black the White player).
         let previous = self.me;
         self.set_side_to_move();
+        let (Some(config), Some(board)) = (self.config(), self.board()) else {
+            self.me = previous;
+            return vec![error("no board yet: send START first")];
+        };
         let to_move = self.me;
         if legal_moves(&config, &board, to_move).next().is_none() {
             if purpose == Purpose::Move {

@@ -188,6 +188,25 @@ fn every_command_through_the_real_binary() {
         block == (5, 3) || block == (10, 3),
         "did not block the four: {block:?}"
     );
+    // Both sides hold an open four and the brain, Black after RESTART, is White on this
+    // board: it must make its own five, not block the other's (it saw the colours the
+    // wrong way round on its first move after a BOARD, before session 45).
+    b.expect("RESTART", "OK");
+    let five = b.ask_board(&[
+        (3, 3, 2),
+        (10, 10, 1),
+        (4, 3, 2),
+        (11, 10, 1),
+        (5, 3, 2),
+        (12, 10, 1),
+        (6, 3, 2),
+        (13, 10, 1),
+        (0, 0, 2),
+    ]);
+    assert!(
+        five == (9, 10) || five == (14, 10),
+        "blocked at {five:?} instead of making five"
+    );
 
     // Rectangular boards.
     b.expect("RECTSTART 20,15", "OK");

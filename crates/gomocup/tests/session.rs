@@ -255,6 +255,45 @@ fn board_sets_the_position_and_colours() {
     assert_eq!(s.board().unwrap().get(p), wuzi_rules::Cell::White);
 }
 
+/// Both sides hold an open four and the brain is to move: it must make its own five.
+/// A brain that took its own stones for the other colour would block instead.
+const BOTH_FOUR: [&str; 11] = [
+    "BOARD", "3,3,2", "10,10,1", "4,3,2", "11,10,1", "5,3,2", "12,10,1", "6,3,2", "13,10,1",
+    "0,0,2", "DONE",
+];
+
+#[test]
+fn a_board_makes_a_fresh_brain_white_before_it_thinks() {
+    // A fresh game starts the brain as Black; the odd stone count of this BOARD makes it
+    // White, and the search must see its own stones as White's.
+    for rule in ["INFO rule 0", "INFO rule 4"] {
+        let mut s = Session::new();
+        let mut t = rank();
+        drive(&mut s, &mut t, &[rule, "START 15"]);
+        assert_eq!(s.my_color(), Color::Black);
+        let out = drive(&mut s, &mut t, &BOTH_FOUR);
+        assert_eq!(out.len(), 1, "{out:?}");
+        let p = xy(&out[0]);
+        assert!(
+            p == Pos::new_unchecked(9, 10) || p == Pos::new_unchecked(14, 10),
+            "{rule}: blocked at {p:?} instead of making five"
+        );
+        assert_eq!(s.my_color(), Color::White);
+        // A new BOARD with an even count makes the brain that was White the Black player.
+        let mut even: Vec<&str> = BOTH_FOUR.to_vec();
+        even.remove(even.len() - 2); // 0,0,2 off: eight stones, the brain is Black
+        even.insert(1, "1,1,1");
+        even.insert(1, "0,0,2");
+        let out = drive(&mut s, &mut t, &even);
+        let p = xy(&out[0]);
+        assert!(
+            p == Pos::new_unchecked(9, 10) || p == Pos::new_unchecked(14, 10),
+            "{rule}, as Black: {p:?}"
+        );
+        assert_eq!(s.my_color(), Color::Black);
+    }
+}
+
 #[test]
 fn colour_follows_the_stone_count() {
     let mut s = Session::new();
