@@ -687,8 +687,35 @@ impl Tuning {
 ///   18-0-34, 34.6%, −110 (−223..−17), as Black 17-0-9, as White 1-0-25 (13-2-37 in
 ///   session 38); renju 11-1-40, 22.1%, −219 (−363..−121), as Black 9-1-16, as White
 ///   2-0-24 (9-0-43). Every game on the board; slowest moves 183.0 and 182.2 ms.
+///   In session 45, after the brain's colour fix (its first move after a `BOARD` with
+///   an odd number of stones had been searched with the colours swapped,
+///   `crates/gomocup`), the same matches: freestyle 15-2-35, 30.8%, −141 (−257..−49), as
+///   Black 15-2-9, as White 0-0-26; renju 15-0-37, 28.8%, −157 (−281..−62), as Black
+///   5-0-21, as White 10-0-16; standard 17-0-35, 32.7%, −125 (−241..−32), as Black
+///   16-0-10, as White 1-0-25 (22-0-30 before); the engine in-process (`wuzi match
+///   full`, which never had the bug) renju 20-0-32, 38.5%, −82 (−189..+12), as Black
+///   11-0-15, as White 9-0-17. Slowest moves 182.8, 183.6 and 183.0 ms. At 1 s a
+///   move, the first 13 openings with both colours: freestyle 6-1-19, 25.0%, −191
+///   (−406..−62), as Black 6-1-6, as White 0-0-13; renju 6-0-20, 23.1%, −209
+///   (−453..−76), as Black 3-0-10, as White 3-0-10; slowest moves 968.9 and 969.5 ms.
 ///
 /// Measured and left off:
+/// - Session 45, on balanced openings (`WUZI_DUEL_BALANCED=30000,60`) at 30,000 nodes a
+///   move against the engine as it is, freestyle and renju, 600 games each (the code is
+///   kept outside the repository, /work/s45/experiments.patch on the shared machine):
+///   - a second ply of reduction from the 7th move, not the 5th
+///     (`WUZI_TUNE_A=lmr_second=7`): freestyle seeds 9451–9462 −4 (−28..+19), renju
+///     6865–6876 −12 (−36..+12), together −8 (−25..+9);
+///   - a ply more for late quiet moves at non-PV nodes whose static evaluation is no
+///     higher than that of the side's node two plies up ("not improving"; a node under
+///     threat counts as improving): seeds 9463–9474 and 6877–6888 +10 (−7..+27), again
+///     9511–9522 and 6925–6936 −3 (−18..+12), all 2,400 games +3 (−8..+15);
+///   - the same with late-move pruning after two thirds of its move count where not
+///     improving: 9499–9510 and 6913–6924 −7 (−23..+8);
+///   - a ply less of reduction for a move whose history is above 4,000, a ply more below
+///     −4,000: 9475–9486 and 6889–6900 −1 (−17..+15);
+///   - a ply more at non-PV nodes whose table move makes an open three or better for
+///     either side: 9487–9498 and 6901–6912 −2 (−17..+14).
 /// - Session 44, self-play at 30,000 nodes a move on random openings
 ///   (`examples/nodeduel.rs`, freestyle, 600 games each; the code is kept outside the
 ///   repository, /work/s44/experiments.patch on the shared machine): a node restricted
