@@ -262,6 +262,12 @@ const BOTH_FOUR: [&str; 11] = [
     "0,0,2", "DONE",
 ];
 
+/// The same fours with ten stones: the brain to move is Black.
+const BOTH_FOUR_EVEN: [&str; 12] = [
+    "BOARD", "0,0,2", "1,1,1", "3,3,2", "10,10,1", "4,3,2", "11,10,1", "5,3,2", "12,10,1", "6,3,2",
+    "13,10,1", "DONE",
+];
+
 #[test]
 fn a_board_makes_a_fresh_brain_white_before_it_thinks() {
     // A fresh game starts the brain as Black; the odd stone count of this BOARD makes it
@@ -280,11 +286,7 @@ fn a_board_makes_a_fresh_brain_white_before_it_thinks() {
         );
         assert_eq!(s.my_color(), Color::White);
         // A new BOARD with an even count makes the brain that was White the Black player.
-        let mut even: Vec<&str> = BOTH_FOUR.to_vec();
-        even.remove(even.len() - 2); // 0,0,2 off: eight stones, the brain is Black
-        even.insert(1, "1,1,1");
-        even.insert(1, "0,0,2");
-        let out = drive(&mut s, &mut t, &even);
+        let out = drive(&mut s, &mut t, &BOTH_FOUR_EVEN);
         let p = xy(&out[0]);
         assert!(
             p == Pos::new_unchecked(9, 10) || p == Pos::new_unchecked(14, 10),
