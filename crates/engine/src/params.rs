@@ -698,6 +698,13 @@ impl Tuning {
 ///   move, the first 13 openings with both colours: freestyle 6-1-19, 25.0%, −191
 ///   (−406..−62), as Black 6-1-6, as White 0-0-13; renju 6-0-20, 23.1%, −209
 ///   (−453..−76), as Black 3-0-10, as White 3-0-10; slowest moves 968.9 and 969.5 ms.
+///   In session 46, the same build against PentaZen (built as in session 37, its depth
+///   printed as a number) and Carbon, 200 ms a move, the same openings: PentaZen
+///   freestyle 29-3-20, 58.7%, +61 (−30..+161), as Black 24-1-1, as White 5-2-19;
+///   renju 32-1-19, 62.5%, +89 (−4..+196), as Black 22-1-3, as White 10-0-16; Carbon
+///   freestyle 49-0-3, 94.2%, +485 (+344..+inf), as Black 26-0-0, as White 23-0-3;
+///   renju 52-0-0, +inf (+629..+inf). Every game on the board; wuzi's slowest moves
+///   181.8, 180.6, 180.6 and 182.0 ms. Within the noise of session 37's figures.
 ///
 /// Measured and left off:
 /// - Session 45, on balanced openings (`WUZI_DUEL_BALANCED=30000,60`) at 30,000 nodes a
