@@ -704,7 +704,9 @@ impl Tuning {
 ///   renju 32-1-19, 62.5%, +89 (−4..+196), as Black 22-1-3, as White 10-0-16; Carbon
 ///   freestyle 49-0-3, 94.2%, +485 (+344..+inf), as Black 26-0-0, as White 23-0-3;
 ///   renju 52-0-0, +inf (+629..+inf). Every game on the board; wuzi's slowest moves
-///   181.8, 180.6, 180.6 and 182.0 ms. Within the noise of session 37's figures.
+///   181.8, 180.6, 180.6 and 182.0 ms. Freestyle within the noise of session 37's
+///   (PentaZen 30-1-21, Carbon 49-0-3); renju not measured against either since the
+///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
 /// - Session 45, on balanced openings (`WUZI_DUEL_BALANCED=30000,60`) at 30,000 nodes a
