@@ -707,8 +707,33 @@ impl Tuning {
 ///   181.8, 180.6, 180.6 and 182.0 ms. Freestyle within the noise of session 37's
 ///   (PentaZen 30-1-21, Carbon 49-0-3); renju not measured against either since the
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
+/// - Session 48, `ttpv` ([`Features::pv_history`]): a late move is reduced a ply less
+///   at a node that is on the principal variation or whose table entry was stored by
+///   such a node (the entry keeps a bit for it, [`crate::tt::Entry::pv`]). Judged
+///   against Rapfi (classical, one thread) alone, in the fixed-node screen: 120,000
+///   nodes a move against 80,000, 200 five-stone openings with both colours (a
+///   canonical three-stone opening turned at random, then a White and a Black stone
+///   within three points of the centre; seed 48, made outside the repository), `wuzi
+///   match full ./pbrain-rapfi --rule R --nodes-a 120000 --nodes-b 80000
+///   --time-per-move 5000 --concurrency 2 --openings open5.txt`. Freestyle, 400
+///   games: 174-3-223, 43.9%, −43 (−77..−9), against 160-4-236, 40.5%, −67
+///   (−102..−33) for the engine without it on the same openings; game by game 46
+///   results up and 33 down. Renju, the first 200 games: 92-0-108, 46.0%, −28
+///   (−77..+20), against 43.2% for the engine without it on the same 200 games (all
+///   400: 173-2-225, 43.5%, −45 (−80..−11)); 17 up and 12 down. Both rules: 63 up and
+///   45 down (sign test z 1.7): a gain of about 20 Elo, each rule within its own
+///   noise. **On** (level 10 only). Not measured in self-play or at a time control.
+///   Mean completed depth at 200,000 nodes on the bench positions 9.6 → 9.4; depth-8
+///   bench 433,150 → 595,727 nodes; bench signature 78,622 → 78,357.
 ///
 /// Measured and left off:
+/// - Session 48, the candidate area (the empty points the move generator offers when
+///   nothing restricts the moves) as Rapfi's default, every point within three of a
+///   stone and the fourth point along its lines, where wuzi's is the points within two
+///   and the third along the lines: Rapfi's fixed-node screen (see `ttpv` above),
+///   freestyle, 400 games: 159-2-239, 40.0%, −70 (−106..−36), against 160-4-236 for
+///   the engine as it was; 33 results up and 36 down. Depth-8 bench 433,150 → 469,267
+///   nodes. Not kept in the code.
 /// - Session 45, on balanced openings (`WUZI_DUEL_BALANCED=30000,60`) at 30,000 nodes a
 ///   move against the engine as it is, freestyle and renju, 600 games each (the code is
 ///   kept outside the repository, /work/s45/experiments.patch on the shared machine):
@@ -1265,6 +1290,9 @@ pub struct Features {
     /// Once a move has raised alpha at a PV node below the root with 3 to 11 plies
     /// left, the later moves are reduced a ply (session 44).
     pub raised_reduction: bool,
+    /// A late move at a node that is or was on the principal variation (a PV node, or
+    /// one whose table entry was stored by one) is reduced a ply less (session 48).
+    pub pv_history: bool,
     /// The search's numeric parameters.
     pub tune: Tuning,
 }
@@ -1306,6 +1334,7 @@ impl Features {
         tt_futility: true,
         fail_high_reduction: true,
         raised_reduction: true,
+        pv_history: true,
         tune: Tuning::TUNED,
     };
 
@@ -1332,6 +1361,7 @@ impl Features {
             tt_futility: false,
             fail_high_reduction: false,
             raised_reduction: false,
+            pv_history: false,
             tune: Tuning::DEFAULT,
             ..self
         }
@@ -1406,6 +1436,8 @@ impl Features {
                 "fhr" => f.fail_high_reduction = false,
                 "+raisedred" => f.raised_reduction = true,
                 "raisedred" => f.raised_reduction = false,
+                "+ttpv" => f.pv_history = true,
+                "ttpv" => f.pv_history = false,
                 _ => {}
             }
         }

@@ -39,6 +39,8 @@ pub struct Entry {
     pub depth: i32,
     /// Kind of score.
     pub bound: Bound,
+    /// Whether the node was a PV node when stored, or its entry said so then.
+    pub pv: bool,
 }
 
 /// The shared table.
@@ -201,7 +203,8 @@ fn pack(e: Entry, age: u64) -> u64 {
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    u64::from(e.mv)
+    u64::from(e.mv & 0x7fff)
+        | u64::from(e.pv) << 15
         | u64::from(e.score as i16 as u16) << 16
         | u64::from(e.eval.clamp(-32000, 32000) as i16 as u16) << 32
         | (e.depth.clamp(0, 255) as u64) << 48
@@ -211,7 +214,8 @@ fn pack(e: Entry, age: u64) -> u64 {
 
 fn unpack(d: u64) -> Entry {
     Entry {
-        mv: d as u16,
+        mv: d as u16 & 0x7fff,
+        pv: d & 0x8000 != 0,
         score: i32::from((d >> 16) as u16 as i16),
         eval: i32::from((d >> 32) as u16 as i16),
         depth: ((d >> 48) & 0xff) as i32,
@@ -235,6 +239,7 @@ mod tests {
             eval: 17,
             depth: 9,
             bound: Bound::Lower,
+            pv: true,
         };
         tt.store(0xdead_beef_1234_5678, e);
         assert_eq!(tt.probe(0xdead_beef_1234_5678), Some(e));
@@ -268,6 +273,7 @@ mod tests {
             eval: -5,
             depth: 4,
             bound: Bound::Exact,
+            pv: false,
         };
         let keys: Vec<u64> = (1..=500u64)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))

@@ -622,6 +622,8 @@ impl<'a> Worker<'a> {
         self.gen_buf[ply] = moves_idx;
 
         let cut_node = self.cut[ply];
+        // On the principal variation now or when the table's entry was stored.
+        let tt_pv = pv_node || tt_entry.is_some_and(|e| e.pv);
         // A node likely to fail high: its later moves that make no four are reduced a
         // ply more (`fail_high_reduction`).
         let likely_fail_high = self.features.fail_high_reduction
@@ -773,6 +775,9 @@ impl<'a> Worker<'a> {
                     if self.features.cut_reduction && cut_node && !pv_node {
                         r += 1;
                     }
+                    if self.features.pv_history && tt_pv {
+                        r -= 1;
+                    }
                     r = r.min(new_depth - 1).max(0);
                 }
                 let mut extra = 0;
@@ -883,6 +888,7 @@ impl<'a> Worker<'a> {
                 eval: static_eval,
                 depth,
                 bound,
+                pv: tt_pv,
             },
         );
         best
