@@ -707,33 +707,53 @@ impl Tuning {
 ///   181.8, 180.6, 180.6 and 182.0 ms. Freestyle within the noise of session 37's
 ///   (PentaZen 30-1-21, Carbon 49-0-3); renju not measured against either since the
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
-/// - Session 48, `ttpv` ([`Features::pv_history`]): a late move is reduced a ply less
-///   at a node that is on the principal variation or whose table entry was stored by
-///   such a node (the entry keeps a bit for it, [`crate::tt::Entry::pv`]). Judged
-///   against Rapfi (classical, one thread) alone, in the fixed-node screen: 120,000
-///   nodes a move against 80,000, 200 five-stone openings with both colours (a
-///   canonical three-stone opening turned at random, then a White and a Black stone
-///   within three points of the centre; seed 48, made outside the repository), `wuzi
-///   match full ./pbrain-rapfi --rule R --nodes-a 120000 --nodes-b 80000
-///   --time-per-move 5000 --concurrency 2 --openings open5.txt`. Freestyle, 400
-///   games: 174-3-223, 43.9%, −43 (−77..−9), against 160-4-236, 40.5%, −67
-///   (−102..−33) for the engine without it on the same openings; game by game 46
-///   results up and 33 down. Renju, the first 200 games: 92-0-108, 46.0%, −28
-///   (−77..+20), against 43.2% for the engine without it on the same 200 games (all
-///   400: 173-2-225, 43.5%, −45 (−80..−11)); 17 up and 12 down. Both rules: 63 up and
-///   45 down (sign test z 1.7): a gain of about 20 Elo, each rule within its own
-///   noise. **On** (level 10 only). Not measured in self-play or at a time control.
-///   Mean completed depth at 200,000 nodes on the bench positions 9.6 → 9.4; depth-8
-///   bench 433,150 → 595,727 nodes; bench signature 78,622 → 78,357.
 ///
 /// Measured and left off:
+/// - Session 48, `ttpv` ([`Features::pv_history`], off): a late move is reduced a ply
+///   less at a node that is on the principal variation or whose table entry was stored
+///   by such a node (the entry keeps a bit for it, [`crate::tt::Entry::pv`]), as
+///   Stockfish and Rapfi do. Against Rapfi (classical, one thread) in the fixed-node
+///   screen: 120,000 nodes a move against 80,000, 200 five-stone openings with both
+///   colours (a canonical three-stone opening turned at random, then a White and a
+///   Black stone within three points of the centre; seed 48, made outside the
+///   repository), `wuzi match full ./pbrain-rapfi --rule R --nodes-a 120000 --nodes-b
+///   80000 --time-per-move 5000 --concurrency 2 --openings open5.txt`. Freestyle, 400
+///   games: 174-3-223, 43.9%, −43 (−77..−9), against 160-4-236, 40.5%, −67
+///   (−102..−33) without it on the same openings; game by game 46 results up and 33
+///   down. Renju, 400 games (two runs of 200): 181-1-218, 45.4%, against 173-2-225,
+///   43.5%, −45 (−80..−11) without it; 37 up and 31 down (the first 200 17 up and 12
+///   down, the second 20 and 19). Both rules 83 up and 64 down (sign test z 1.6).
+///   Self-play on balanced openings (`WUZI_DUEL_BALANCED=30000,60 nodeduel RULE NODES
+///   25 ttpv - SEED`, the figures for the rule on): 30,000 nodes, freestyle seeds
+///   9583–9588 144-11-145, −1, renju seeds 6997–7002 150-7-143, +8; 100,000 nodes,
+///   freestyle seeds 9589–9600 300-15-285, +9 (−14..+32) from the pairs. Timed against
+///   Rapfi at 200 ms a move (`wuzi match` of `pbrain-wuzi`, the 26 canonical openings
+///   with both colours, one game at a time): freestyle 11-0-41 and 16-2-34 in two runs,
+///   against 21-1-30 without it in a run between them (15-2-35 in session 45): the
+///   timed runs are noise-bound (Rapfi's moves depend on its clock), but they do not
+///   support it either. A gain of 10 to 20 Elo at 100,000 nodes and more is possible,
+///   but none is shown, so it stays off for every level. Mean completed depth at 200,000
+///   nodes on the bench positions 9.6 → 9.4 with it; depth-8 bench 433,150 → 595,727
+///   nodes.
 /// - Session 48, the candidate area (the empty points the move generator offers when
 ///   nothing restricts the moves) as Rapfi's default, every point within three of a
 ///   stone and the fourth point along its lines, where wuzi's is the points within two
-///   and the third along the lines: Rapfi's fixed-node screen (see `ttpv` above),
-///   freestyle, 400 games: 159-2-239, 40.0%, −70 (−106..−36), against 160-4-236 for
+///   and the third along the lines: Rapfi's fixed-node screen on the openings of `ttpv`
+///   above, freestyle, 400 games: 159-2-239, 40.0%, −70 (−106..−36), against 160-4-236 for
 ///   the engine as it was; 33 results up and 36 down. Depth-8 bench 433,150 → 469,267
 ///   nodes. Not kept in the code.
+/// - Session 48, three rules in the same screen (freestyle, 400 games), each against
+///   the engine with `ttpv` (174-3-223, 43.9%), none kept in the code:
+///   - razoring (a non-PV node not under threat up to depth 2 whose static evaluation
+///     lies 30 + 25 a ply below alpha returns the quiescence search's value on a null
+///     window at alpha, as Rapfi razors into its VCF search): 153-5-242, 38.9%, −79
+///     (−114..−45); 27 results up and 47 down;
+///   - a negative singular extension (the table's move a ply shallower when the other
+///     moves do not stay below the singular bound and its table score is at least
+///     beta, but the bound is below beta, so no multi-cut): 170-3-227, 42.9%, −50
+///     (−85..−16); 33 up and 38 down;
+///   - no cut-node reduction at nodes that are or were on the principal variation:
+///     168-3-229, 42.4%, −53 (−88..−19); 30 up and 36 down.
 /// - Session 45, on balanced openings (`WUZI_DUEL_BALANCED=30000,60`) at 30,000 nodes a
 ///   move against the engine as it is, freestyle and renju, 600 games each (the code is
 ///   kept outside the repository, /work/s45/experiments.patch on the shared machine):
@@ -1291,7 +1311,8 @@ pub struct Features {
     /// left, the later moves are reduced a ply (session 44).
     pub raised_reduction: bool,
     /// A late move at a node that is or was on the principal variation (a PV node, or
-    /// one whose table entry was stored by one) is reduced a ply less (session 48).
+    /// one whose table entry was stored by one) is reduced a ply less (off: the session 48
+    /// record above).
     pub pv_history: bool,
     /// The search's numeric parameters.
     pub tune: Tuning,
@@ -1334,7 +1355,7 @@ impl Features {
         tt_futility: true,
         fail_high_reduction: true,
         raised_reduction: true,
-        pv_history: true,
+        pv_history: false,
         tune: Tuning::TUNED,
     };
 
@@ -1476,6 +1497,15 @@ mod tests {
             let e = Tuning::DEFAULT.with(bad).unwrap_err();
             assert!(e.contains(bad.split('=').next().unwrap()), "{bad}: {e}");
         }
+    }
+
+    /// `+ttpv` switches the PV-history reduction on (it is off by default, session 48's
+    /// record) and `ttpv` off again, changing nothing else.
+    #[test]
+    fn the_pv_history_switch_names_its_feature() {
+        let on = Features::ALL.switched("+ttpv");
+        assert!(!Features::ALL.pv_history && on.pv_history);
+        assert_eq!(on.switched("ttpv"), Features::ALL);
     }
 
     /// The levels keep the default values whatever level 10 plays with (their ratings
