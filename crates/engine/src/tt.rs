@@ -197,14 +197,16 @@ impl Tt {
     }
 }
 
+/// The bit of a packed entry's move field that holds [`Entry::pv`] (moves need 11 bits).
+const PV_BIT: u16 = 0x8000;
+
 fn pack(e: Entry, age: u64) -> u64 {
     let bound = match e.bound {
         Bound::Exact => 1u64,
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    u64::from(e.mv & 0x7fff)
-        | u64::from(e.pv) << 15
+    u64::from(e.mv & !PV_BIT | if e.pv { PV_BIT } else { 0 })
         | u64::from(e.score as i16 as u16) << 16
         | u64::from(e.eval.clamp(-32000, 32000) as i16 as u16) << 32
         | (e.depth.clamp(0, 255) as u64) << 48
@@ -214,8 +216,8 @@ fn pack(e: Entry, age: u64) -> u64 {
 
 fn unpack(d: u64) -> Entry {
     Entry {
-        mv: d as u16 & 0x7fff,
-        pv: d & 0x8000 != 0,
+        mv: d as u16 & !PV_BIT,
+        pv: d as u16 & PV_BIT != 0,
         score: i32::from((d >> 16) as u16 as i16),
         eval: i32::from((d >> 32) as u16 as i16),
         depth: ((d >> 48) & 0xff) as i32,
