@@ -28,7 +28,7 @@ const N: usize = TUNING_PARAMS;
 /// Each parameter's perturbation, in the order of [`Tuning::NAMES`].
 const STEP: [f64; N] = [
     20.0, 10.0, 2.0, 1.0, 50.0, 25.0, 60.0, 80.0, 2.0, 3.0, 40.0, 1.0, 1.0, 1.0, 1.0, 1.0, 400.0,
-    400.0, 16.0, 1.0, 1.0,
+    400.0, 16.0, 1.0, 1.0, 1.0, 1.0,
 ];
 /// The learning rate `a`.
 const RATE: f64 = 0.02;

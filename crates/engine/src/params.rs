@@ -241,10 +241,16 @@ pub struct Tuning {
     pub singular_depth: i32,
     /// The singular extension's margin, evaluation units a ply.
     pub singular_margin: i32,
+    /// The first step of a late move's reduction, in depth units
+    /// ([`crate::search::ONE_PLY`] a ply).
+    pub lmr_base: i32,
+    /// The further reduction of a late move at an expected cut node
+    /// ([`Features::cut_reduction`]), in depth units.
+    pub cut_reduction: i32,
 }
 
 /// Number of [`Tuning`] parameters.
-pub const TUNING_PARAMS: usize = 21;
+pub const TUNING_PARAMS: usize = 23;
 
 impl Tuning {
     /// The constants above.
@@ -270,6 +276,8 @@ impl Tuning {
         history_div: 64,
         singular_depth: 0,
         singular_margin: 4,
+        lmr_base: crate::search::ONE_PLY,
+        cut_reduction: crate::search::ONE_PLY,
     };
 
     /// Level 10's values, tuned by `examples/spsa.rs` in fixed-node self-play (see the
@@ -319,6 +327,8 @@ impl Tuning {
         "history_div",
         "singular_depth",
         "singular_margin",
+        "lmr_base",
+        "cut_reduction",
     ];
 
     /// The values, in the order of [`Tuning::NAMES`].
@@ -346,6 +356,8 @@ impl Tuning {
             self.history_div,
             self.singular_depth,
             self.singular_margin,
+            self.lmr_base,
+            self.cut_reduction,
         ]
     }
 
@@ -374,6 +386,8 @@ impl Tuning {
             history_div: v[18].max(1),
             singular_depth: v[19].max(0),
             singular_margin: v[20].max(0),
+            lmr_base: v[21].max(0),
+            cut_reduction: v[22].max(0),
         }
     }
 
@@ -709,6 +723,43 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 49, fractions of a ply. The search counts depth in quarter plies since
+///   this session ([`crate::search::ONE_PLY`]; the node's whole-ply rules see the
+///   depth rounded, so whole-ply extensions and reductions play as before: depth-8
+///   bench 433,150 nodes either way), and the first step of a late move's reduction
+///   and the cut-node step are [`Tuning`] parameters in those units (`lmr_base`,
+///   `cut_reduction`, both a ply). Screened in session 48's fixed-node screen against
+///   Rapfi (classical, one thread; 120,000 nodes a move against 80,000, the 200
+///   five-stone openings of seed 48 with both colours, `wuzi match full ./pbrain-rapfi
+///   --rule R --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --concurrency 2
+///   --openings open5.txt`), freestyle, 400 games each, paired game by game with
+///   session 48's baseline (160-4-236, 40.5%, −67 (−102..−33)). None is kept: both
+///   parameters stay a ply for every level, and the code of the other rules was taken
+///   out again. Each against the baseline:
+///   - the table's move at a PV node, when not a singular-extension candidate, a
+///     quarter ply deeper (Rapfi's 0.25): 157-7-236, 40.1%, −70 (−105..−36), 39
+///     results up, 41 down (depth-8 bench 739,825 nodes);
+///   - a PV node whose table entry is shallower searched 0.28 of a ply shallower for
+///     each ply missing, at most 3.5 (Rapfi's rule): 156-4-240, 39.5%, −74 (−110..−40),
+///     37 up, 44 down;
+///   - the forced block of a four a quarter ply deeper than its parent, where it was
+///     as deep (Rapfi extends it 1.3 plies): 158-4-238, 40.0%, −70 (−106..−36), 41 up,
+///     42 down (bench 822,524 nodes);
+///   - `ttpv` (above) by half a ply, not one: 166-3-231, 41.9%, −57 (−92..−23), 37 up,
+///     33 down (against `ttpv` by a ply, 174-3-223: 27 up, 36 down);
+///   - the cut-node step half a ply (`cut_reduction=2`): 170-4-226, 43.0%, −49
+///     (−84..−15), 47 up, 41 down;
+///   - the first step three quarters of a ply (`lmr_base=3`): 173-4-223, 43.8%, −44
+///     (−78..−10), 41 up, 27 down; renju, the first 200 games: 92-0-108, 46.0%, −28
+///     (−77..+20), against 86-1-113, 43.2% for the baseline on the same games, 17 up,
+///     12 down. Both together (`lmr_base=3,cut_reduction=2`): 158-4-238, 40.0%, −70
+///     (−106..−36), 32 up, 34 down (against `lmr_base=3` alone 27 up, 41 down): the two
+///     do not add, so each one's lead is the screen's noise (about 80 results change
+///     with any change of the search; up less down then has a spread of some ±9).
+///     Self-play on balanced openings (`WUZI_DUEL_BALANCED=30000,60 WUZI_TUNE_A=
+///     lmr_base=3 nodeduel RULE 100000 25 - - SEED`, the figures for it): freestyle
+///     seeds 9601–9612 274-28-298, −14 (−35..+7) from the 300 pairs; renju seeds
+///     7003–7010 191-13-196, −4 (−34..+25) from 200 pairs. No gain.
 /// - Session 48, `ttpv` ([`Features::pv_history`], off): a late move is reduced a ply
 ///   less at a node that is on the principal variation or whose table entry was stored
 ///   by such a node (the entry keeps a bit for it, [`crate::tt::Entry::pv`]), as

@@ -35,7 +35,7 @@ pub struct Entry {
     pub score: i32,
     /// Static evaluation.
     pub eval: i32,
-    /// Depth searched.
+    /// Depth searched, in [`crate::search::ONE_PLY`] units (stored as 0 to 255).
     pub depth: i32,
     /// Kind of score.
     pub bound: Bound,
@@ -170,7 +170,10 @@ impl Tt {
         if old_d != 0 && old_k ^ old_d != key {
             let old = unpack(old_d);
             let old_age = (old_d >> 58) & 0x3f;
-            if old_age == age && old.depth > e.depth + 2 && e.bound != Bound::Exact {
+            if old_age == age
+                && old.depth > e.depth + 2 * crate::search::ONE_PLY
+                && e.bound != Bound::Exact
+            {
                 return;
             }
         }

@@ -27,6 +27,20 @@ pub const MAX_PLY: usize = 120;
 /// Static evaluations are kept inside this range.
 pub const EVAL_LIMIT: i32 = 20_000;
 
+/// Depth units in a ply: [`Worker::search`] counts depth in quarter plies, so that an
+/// extension or a reduction may be a fraction of a ply (the table stores the units).
+/// The node's rules that count whole plies see the depth rounded ([`plies`]).
+pub const ONE_PLY: i32 = 4;
+
+// The table's depth field (8 bits) holds the deepest iteration's depth in units.
+const _: () = assert!(crate::engine::MAX_DEPTH as i32 * ONE_PLY <= 255);
+
+/// A depth in [`ONE_PLY`] units rounded to whole plies (a half ply rounds up).
+#[must_use]
+pub const fn plies(depth: i32) -> i32 {
+    (depth + ONE_PLY / 2).div_euclid(ONE_PLY)
+}
+
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
 /// The largest history bonus of a cut-off (see its use in [`Worker::search`]).
@@ -467,8 +481,8 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Principal-variation alpha-beta. `depth` in plies; returns the score for the
-    /// side to move.
+    /// Principal-variation alpha-beta. `depth` in [`ONE_PLY`] units (a quarter ply
+    /// each); returns the score for the side to move.
     #[allow(clippy::too_many_lines)]
     pub fn search(&mut self, mut alpha: i32, mut beta: i32, depth: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
@@ -537,34 +551,36 @@ impl<'a> Worker<'a> {
         // With the threat extension a leaf under a winning threat is searched on
         // (defences only), and a forced block at the horizon stays at the horizon.
         let depth = if self.features.threat_extension {
-            if depth <= 0
+            if plies(depth) <= 0
                 && forced.is_none()
-                && (depth <= -params::THREAT_EXTENSION_PLIES
+                && (plies(depth) <= -params::THREAT_EXTENSION_PLIES
                     || !movegen::under_threat_exact(&mut self.board))
             {
                 return self.leaf(ply, alpha, beta);
             }
             depth
         } else {
-            if depth <= 0 && forced.is_none() {
+            if plies(depth) <= 0 && forced.is_none() {
                 return self.leaf(ply, alpha, beta);
             }
-            depth.max(1)
+            depth.max(ONE_PLY)
         };
 
         // Step 6b. Internal iterative reduction: a node the table knows nothing of (no
         // move to try first) is searched a ply shallower.
         let depth = if self.features.iir
             && skip == NO_MOVE
-            && depth >= params::IIR_MIN_DEPTH
+            && plies(depth) >= params::IIR_MIN_DEPTH
             && tt_entry.is_none()
             && forced.is_none()
             && ply > 0
         {
-            depth - 1
+            depth - ONE_PLY
         } else {
             depth
         };
+        // The depth in whole plies, for the rules that count plies.
+        let d = plies(depth);
 
         let static_eval = match tt_entry {
             Some(e) => e.eval,
@@ -577,16 +593,15 @@ impl<'a> Worker<'a> {
             && !pv_node
             && !threatened
             && skip == NO_MOVE
-            && depth
-                <= if self.features.deep_futility {
-                    self.features.tune.rfp_depth
-                } else {
-                    2
-                }
+            && d <= if self.features.deep_futility {
+                self.features.tune.rfp_depth
+            } else {
+                2
+            }
             && beta.abs() < WIN_BOUND
         {
             let base = self.futility_base(tt_entry, static_eval, ply);
-            if base - self.features.tune.futility_margin * depth >= beta {
+            if base - self.features.tune.futility_margin * d >= beta {
                 return base;
             }
         }
@@ -629,7 +644,7 @@ impl<'a> Worker<'a> {
         let likely_fail_high = self.features.fail_high_reduction
             && !pv_node
             && !threatened
-            && static_eval >= beta + params::FAIL_HIGH_MARGIN * depth
+            && static_eval >= beta + params::FAIL_HIGH_MARGIN * d
             && beta.abs() < WIN_BOUND;
         // Step 9. The move loop: PVS with late-move reductions and pruning.
         let mut best = -WIN;
@@ -639,14 +654,14 @@ impl<'a> Worker<'a> {
         let singular_ok = {
             let tune = &self.features.tune;
             tune.singular_depth > 0
-                && depth >= tune.singular_depth
+                && d >= tune.singular_depth
                 && ply > 0
                 && skip == NO_MOVE
                 && !forced_node
                 && (ply as i32) < 2 * self.root_depth
                 && tt_entry.is_some_and(|e| {
                     matches!(e.bound, Bound::Lower | Bound::Exact)
-                        && e.depth >= depth - 3
+                        && e.depth >= depth - 3 * ONE_PLY
                         && from_tt(e.score, ply).abs() < WIN_BOUND
                 })
         };
@@ -673,7 +688,7 @@ impl<'a> Worker<'a> {
             if self.features.lmp
                 && !pv_node
                 && n as i32
-                    >= self.features.tune.lmp_base + self.features.tune.lmp_per_ply * depth.max(0)
+                    >= self.features.tune.lmp_base + self.features.tune.lmp_per_ply * d.max(0)
                 && quiet
                 && best > -WIN_BOUND
             {
@@ -697,15 +712,15 @@ impl<'a> Worker<'a> {
             // measured better than skipping quiet moves only (params.rs, session 41).
             if self.features.policy_prune
                 && !pv_node
-                && depth
-                    <= self.features.tune.policy_prune_depth + i32::from(self.features.policy_sharp)
+                && d <= self.features.tune.policy_prune_depth
+                    + i32::from(self.features.policy_sharp)
                 && n as i32 >= self.features.tune.lmr_min_moves
                 && gap
                     > if self.features.policy_sharp {
                         self.features.tune.policy_prune_gap
                     } else {
                         params::POLICY_PRUNE_GAP
-                    } + self.features.tune.policy_prune_per_ply * depth
+                    } + self.features.tune.policy_prune_per_ply * d
                 && best > -WIN_BOUND
             {
                 continue;
@@ -719,9 +734,9 @@ impl<'a> Worker<'a> {
                 && let Some(e) = tt_entry
             {
                 let tt_score = from_tt(e.score, ply);
-                let singular_beta = tt_score - self.features.tune.singular_margin * depth;
+                let singular_beta = tt_score - self.features.tune.singular_margin * d;
                 self.skip[ply] = m;
-                let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+                let v = self.search(singular_beta - 1, singular_beta, (d - 1) / 2 * ONE_PLY, ply);
                 self.skip[ply] = NO_MOVE;
                 self.pv[ply].clear();
                 if self.stopped {
@@ -729,7 +744,7 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if v < singular_beta {
-                    extension = 1;
+                    extension = ONE_PLY;
                 } else if singular_beta >= beta {
                     // Multi-cut: other moves reach beta too.
                     self.move_buf[ply] = moves;
@@ -748,7 +763,7 @@ impl<'a> Worker<'a> {
             let new_depth = if forced_node && self.features.forced_extension {
                 depth
             } else {
-                depth - 1 + extension
+                depth - ONE_PLY + extension
             };
             let mut score;
             if n == 0 {
@@ -757,28 +772,28 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if self.features.lmr
-                    && depth >= self.features.tune.lmr_min_depth
+                    && d >= self.features.tune.lmr_min_depth
                     && n as i32 >= self.features.tune.lmr_min_moves
                     && quiet
                 {
                     let tune = &self.features.tune;
                     let n = n as i32;
-                    r = 1
-                        + i32::from(n >= tune.lmr_second)
-                        + i32::from(!pv_node && n >= tune.lmr_third);
+                    r = tune.lmr_base
+                        + ONE_PLY * i32::from(n >= tune.lmr_second)
+                        + ONE_PLY * i32::from(!pv_node && n >= tune.lmr_third);
                     if self.features.policy_reduce && gap > tune.policy_reduce_gap {
-                        r += 1;
+                        r += ONE_PLY;
                     }
                     if self.features.policy_sharp && gap > tune.policy_reduce_gap2 {
-                        r += 1;
+                        r += ONE_PLY;
                     }
                     if self.features.cut_reduction && cut_node && !pv_node {
-                        r += 1;
+                        r += tune.cut_reduction;
                     }
                     if self.features.pv_history && tt_pv {
-                        r -= 1;
+                        r -= ONE_PLY;
                     }
-                    r = r.min(new_depth - 1).max(0);
+                    r = r.min(new_depth - ONE_PLY).max(0);
                 }
                 let mut extra = 0;
                 if fail_high_reduced {
@@ -787,13 +802,13 @@ impl<'a> Worker<'a> {
                 if self.features.raised_reduction
                     && pv_node
                     && ply > 0
-                    && params::RAISED_REDUCTION_DEPTHS.contains(&depth)
+                    && params::RAISED_REDUCTION_DEPTHS.contains(&d)
                     && alpha > orig_alpha
                 {
                     extra += 1;
                 }
                 if extra > 0 {
-                    r = (r + extra).min(new_depth - 1).max(0);
+                    r = (r + extra * ONE_PLY).min(new_depth - ONE_PLY).max(0);
                 }
                 self.cut[ply + 1] = true;
                 score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
@@ -823,7 +838,7 @@ impl<'a> Worker<'a> {
                             self.shared.set_main_best(m);
                         }
                         self.partial = Some(Completed {
-                            depth,
+                            depth: d,
                             mv: m,
                             score,
                             pv: pv.clone(),
@@ -855,7 +870,7 @@ impl<'a> Worker<'a> {
                         // the bonus is below the 512 it is divided by; beyond that (depths past
                         // 22, reached with extensions) the scores overshot, grew without bound
                         // and overflowed (a panic in debug builds, found by a self-play run).
-                        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
+                        let bonus = (d * d).min(HISTORY_BONUS_MAX);
                         let hi = self.history_index(m);
                         self.history[hi] += bonus * 32 - self.history[hi] * bonus / 512;
                         for q in moves[..n].iter().filter(|q| q.mv != skip) {
@@ -1056,7 +1071,7 @@ impl<'a> Worker<'a> {
         }
         loop {
             self.partial = None;
-            let score = self.search(alpha, beta, depth, 0);
+            let score = self.search(alpha, beta, depth * ONE_PLY, 0);
             if self.stopped {
                 return score;
             }
@@ -1290,6 +1305,19 @@ mod tests {
                 let want: Vec<(Idx, i32)> = sorted.iter().map(|s| (s.mv, s.order)).collect();
                 assert_eq!(got, want, "{len} moves");
             }
+        }
+    }
+
+    /// Whole plies round to themselves, and a fraction of a ply to the nearest ply (a
+    /// half up), below zero as above it: a depth at or past half a ply below zero is a
+    /// leaf's.
+    #[test]
+    fn depth_units_round_to_the_nearest_ply() {
+        for p in -5..60 {
+            assert_eq!(plies(p * ONE_PLY), p);
+            assert_eq!(plies(p * ONE_PLY + ONE_PLY / 2), p + 1);
+            assert_eq!(plies(p * ONE_PLY + ONE_PLY / 2 - 1), p);
+            assert_eq!(plies(p * ONE_PLY - ONE_PLY / 2), p);
         }
     }
 }
