@@ -760,6 +760,13 @@ impl Tuning {
 ///     lmr_base=3 nodeduel RULE 100000 25 - - SEED`, the figures for it): freestyle
 ///     seeds 9601–9612 274-28-298, −14 (−35..+7) from the 300 pairs; renju seeds
 ///     7003–7010 191-13-196, −4 (−34..+25) from 200 pairs. No gain.
+///
+///   The engine as it is (6e7fa29, the same play as e28586e) against Rapfi at 200 ms a
+///   move (`wuzi match` of `pbrain-wuzi`, the 26 canonical openings with both colours,
+///   one game at a time, one thread each, nothing else running): standard 21-1-30,
+///   41.3%, −61 (−163..+32), as Black 20-1-5, as White 1-0-25 (session 45: 17-0-35);
+///   renju 17-1-34, 33.7%, −118 (−231..−25), as Black 7-1-18, as White 10-0-16
+///   (15-0-37). Every game on the board; slowest moves 180.7 and 180.8 ms.
 /// - Session 48, `ttpv` ([`Features::pv_history`], off): a late move is reduced a ply
 ///   less at a node that is on the principal variation or whose table entry was stored
 ///   by such a node (the entry keeps a bit for it, [`crate::tt::Entry::pv`]), as
