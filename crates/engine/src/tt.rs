@@ -15,6 +15,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::search::ONE_PLY;
+
 /// Bound type of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -170,10 +172,7 @@ impl Tt {
         if old_d != 0 && old_k ^ old_d != key {
             let old = unpack(old_d);
             let old_age = (old_d >> 58) & 0x3f;
-            if old_age == age
-                && old.depth > e.depth + 2 * crate::search::ONE_PLY
-                && e.bound != Bound::Exact
-            {
+            if old_age == age && old.depth > e.depth + 2 * ONE_PLY && e.bound != Bound::Exact {
                 return;
             }
         }

@@ -550,17 +550,19 @@ impl<'a> Worker<'a> {
         // Step 6. Leaves: the quiescence search of fours, else the static evaluation.
         // With the threat extension a leaf under a winning threat is searched on
         // (defences only), and a forced block at the horizon stays at the horizon.
+        // The depth in whole plies, for the rules that count plies.
+        let d = plies(depth);
         let depth = if self.features.threat_extension {
-            if plies(depth) <= 0
+            if d <= 0
                 && forced.is_none()
-                && (plies(depth) <= -params::THREAT_EXTENSION_PLIES
+                && (d <= -params::THREAT_EXTENSION_PLIES
                     || !movegen::under_threat_exact(&mut self.board))
             {
                 return self.leaf(ply, alpha, beta);
             }
             depth
         } else {
-            if plies(depth) <= 0 && forced.is_none() {
+            if d <= 0 && forced.is_none() {
                 return self.leaf(ply, alpha, beta);
             }
             depth.max(ONE_PLY)
@@ -570,7 +572,7 @@ impl<'a> Worker<'a> {
         // move to try first) is searched a ply shallower.
         let depth = if self.features.iir
             && skip == NO_MOVE
-            && plies(depth) >= params::IIR_MIN_DEPTH
+            && d >= params::IIR_MIN_DEPTH
             && tt_entry.is_none()
             && forced.is_none()
             && ply > 0
@@ -579,7 +581,7 @@ impl<'a> Worker<'a> {
         } else {
             depth
         };
-        // The depth in whole plies, for the rules that count plies.
+        // Rounded again: the leaf rule may have raised the depth, IIR lowered it.
         let d = plies(depth);
 
         let static_eval = match tt_entry {
@@ -797,7 +799,7 @@ impl<'a> Worker<'a> {
                 }
                 let mut extra = 0;
                 if fail_high_reduced {
-                    extra += 1;
+                    extra += ONE_PLY;
                 }
                 if self.features.raised_reduction
                     && pv_node
@@ -805,10 +807,10 @@ impl<'a> Worker<'a> {
                     && params::RAISED_REDUCTION_DEPTHS.contains(&d)
                     && alpha > orig_alpha
                 {
-                    extra += 1;
+                    extra += ONE_PLY;
                 }
                 if extra > 0 {
-                    r = (r + extra * ONE_PLY).min(new_depth - ONE_PLY).max(0);
+                    r = (r + extra).min(new_depth - ONE_PLY).max(0);
                 }
                 self.cut[ply + 1] = true;
                 score = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
@@ -1309,8 +1311,7 @@ mod tests {
     }
 
     /// Whole plies round to themselves, and a fraction of a ply to the nearest ply (a
-    /// half up), below zero as above it: a depth at or past half a ply below zero is a
-    /// leaf's.
+    /// half up), below zero as above it: a depth below half a ply is a leaf's.
     #[test]
     fn depth_units_round_to_the_nearest_ply() {
         for p in -5..60 {
