@@ -377,7 +377,7 @@ fn run() -> Result<(), String> {
             );
             println!(
                 "{} mover {mover:07b} waiter {waiter:07b} seen {:>7.0}  {:>7.1}",
-                ["free ", "renju"][class],
+                ["free ", "renju black to move", "renju white to move"][class],
                 seen[i],
                 w[i]
             );
@@ -401,7 +401,7 @@ fn run() -> Result<(), String> {
         };
         println!(
             "{}{} {what:<50} seen {:>9.0}  {:>7.1} -> {:>7.1}",
-            ["", "renju black "][class],
+            ["", "renju black ", "renju white "][class],
             ["mover ", "waiter"][role],
             seen[i],
             w0[i],

@@ -247,8 +247,8 @@ impl Board {
             k,
             table: PatternTable::get(rule, k),
             combos: [
-                eval::combo_table(rule == Rule::Renju, source, alt_policy),
-                eval::combo_table(false, source, alt_policy),
+                eval::combo_table(eval::learned::class(rule, Color::Black), source, alt_policy),
+                eval::combo_table(eval::learned::class(rule, Color::White), source, alt_policy),
             ],
             policy: eval::policy::table_for(alt_policy),
             cells: vec![pattern::WALL as u8; CELLS],

@@ -4,13 +4,20 @@
 //! value of its slot; the board keeps it with the point's other per-combination data
 //! (see [`super::combo_table`]), so the learned evaluation costs nothing at run time.
 //!
-//! A point where Black's stone would be forbidden (renju) has a slot of its own. The
+//! Each colour's points are valued by the table of its *class*
+//! ([`class`]): a colour without restrictions (freestyle, standard), Black under renju
+//! and White under renju, since a renju White shape is worth what it is worth against
+//! a Black who cannot play every point (Rapfi's classical evaluator keeps renju's
+//! colours apart so). A point where Black's stone would be forbidden (renju) has a slot
+//! of its own. The
 //! values are fitted by `examples/train.rs` to self-play data (`wuzi selfplay`), starting
 //! from and pulled towards the hand-set evaluation ([`prior`]): a combination seldom
 //! seen keeps about its hand-set value. The fitted table ships in the binary
 //! ([`WEIGHTS`]); its provenance is in `weights/README.md`.
 
 use std::sync::OnceLock;
+
+use wuzi_rules::{Color, Rule};
 
 use super::pattern::Pattern;
 use super::{ROLE_MOVER, ROLE_WAITER, Threat, combine, combo_index, eval_value};
@@ -24,23 +31,40 @@ pub const COMBINATIONS: usize = 1820;
 pub const FORBIDDEN_SLOT: usize = COMBINATIONS;
 /// Slots per role.
 pub const SLOTS: usize = COMBINATIONS + 1;
-/// Classes of stones with tables of their own: a colour without restrictions (0), and
-/// Black under renju (1).
-pub const CLASSES: usize = 2;
+/// Classes of stones with tables of their own: a colour without restrictions (0),
+/// Black under renju (1), White under renju (2); see [`class`].
+pub const CLASSES: usize = 3;
 /// Values in a table: per class, per role (mover, waiter), per slot.
 pub const FEATURES: usize = CLASSES * 2 * SLOTS;
 
+/// The class of `color`'s stones under `rule`: 0 without restrictions (every colour
+/// outside renju), 1 Black under renju, 2 White under renju.
+#[must_use]
+pub fn class(rule: Rule, color: Color) -> usize {
+    match (rule, color) {
+        (Rule::Renju, Color::Black) => 1,
+        (Rule::Renju, Color::White) => 2,
+        _ => 0,
+    }
+}
+
+/// Whether a class is Black's under renju (its points carry the restrictions).
+#[must_use]
+pub const fn restricted(class: usize) -> bool {
+    class == 1
+}
+
 /// The place of a value in the table.
 #[must_use]
-pub const fn feature(renju_black: bool, role: usize, slot: usize) -> usize {
-    ((renju_black as usize) * 2 + role) * SLOTS + slot
+pub const fn feature(class: usize, role: usize, slot: usize) -> usize {
+    (class * 2 + role) * SLOTS + slot
 }
 
 /// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
 /// evaluation unit, in the order of [`feature`]. Named by its [`checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-65faa5981603a4f2.bin");
+pub const WEIGHTS: &[u8] = include_bytes!("weights/eval-479dd60e8e0b55dc.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "eval-65faa5981603a4f2.bin";
+pub const WEIGHTS_FILE: &str = "eval-479dd60e8e0b55dc.bin";
 
 /// FNV-1a (64 bits) of `bytes`: the name of a weights file.
 #[must_use]
@@ -181,13 +205,13 @@ pub(crate) fn decode_values(bytes: &[u8], len: usize, what: &str) -> Vec<i16> {
         .collect()
 }
 
-/// A point's learned share of the evaluation by role (see [`super::Combo::eval`]), from
-/// [`table`] or, with `alt`, [`alt_table`].
+/// A point's learned share of the evaluation by role (see [`super::Combo::eval`]) for a
+/// stone of `class`, from [`table`] or, with `alt`, [`alt_table`].
 #[must_use]
-pub fn value(index: usize, threat: Threat, renju_black: bool, alt: bool) -> [i16; 2] {
+pub fn value(index: usize, threat: Threat, class: usize, alt: bool) -> [i16; 2] {
     let s = slot(index, threat);
     let t = if alt { alt_table() } else { table() };
-    [ROLE_MOVER, ROLE_WAITER].map(|role| t[feature(renju_black, role, s)])
+    [ROLE_MOVER, ROLE_WAITER].map(|role| t[feature(class, role, s)])
 }
 
 /// The learned evaluation's features of a board: for every empty point and colour, its
@@ -198,9 +222,8 @@ pub fn value(index: usize, threat: Threat, renju_black: bool, alt: bool) -> [i16
 /// them.
 pub fn features(board: &mut Board, out: &mut Vec<u32>) {
     let me = board.to_move();
-    let renju = board.rule() == wuzi_rules::Rule::Renju;
     for (role, color) in [(ROLE_MOVER, me), (ROLE_WAITER, me.opponent())] {
-        let renju_black = renju && color == wuzi_rules::Color::Black;
+        let class = class(board.rule(), color);
         for k in 0..board.points().len() {
             let i = board.points()[k];
             if board.is_empty(i) {
@@ -213,7 +236,7 @@ pub fn features(board: &mut Board, out: &mut Vec<u32>) {
                     threat = Threat::Forbidden;
                 }
                 let s = slot(combo_index(pats), threat);
-                out.push(feature(renju_black, role, s) as u32);
+                out.push(feature(class, role, s) as u32);
             }
         }
     }
@@ -248,12 +271,45 @@ mod tests {
             let threat = combine(pats, false).0;
             for role in [ROLE_MOVER, ROLE_WAITER] {
                 assert_eq!(
-                    prior[feature(false, role, slot(index, threat))],
+                    prior[feature(0, role, slot(index, threat))],
                     eval_value(pats, threat, role),
                     "{pats:?}"
                 );
             }
         }
+    }
+
+    /// Each colour's points are read from its class's table: renju's two colours apart,
+    /// every colour of the other rules in the unrestricted table.
+    #[test]
+    fn features_are_read_by_the_class_of_each_colour() {
+        use crate::Position;
+        use wuzi_rules::{Game, GameConfig, Size, notation};
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for moves in ["h8 h9 i8", "h8 h9 i8 i9"] {
+                let size = Size::STANDARD;
+                let mv = notation::parse_moves(moves, size).unwrap();
+                let game = Game::from_moves(GameConfig::new(rule, size), &mv).unwrap();
+                let mut board = Board::new(&Position::from_game(&game));
+                let mut out = Vec::new();
+                features(&mut board, &mut out);
+                let me = board.to_move();
+                let half = out.len() / 2;
+                for (k, &f) in out.iter().enumerate() {
+                    let (color, role) = if k < half {
+                        (me, ROLE_MOVER)
+                    } else {
+                        (me.opponent(), ROLE_WAITER)
+                    };
+                    let f = f as usize;
+                    assert_eq!(f / SLOTS / 2, class(rule, color), "{rule:?} {moves}");
+                    assert_eq!(f / SLOTS % 2, role);
+                }
+            }
+        }
+        assert_eq!(class(Rule::Renju, Color::White), 2);
+        assert!(restricted(class(Rule::Renju, Color::Black)));
+        assert!(!restricted(class(Rule::Standard, Color::Black)));
     }
 
     /// Slots ignore the order of the lines and cover every combination once.

@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use wuzi_rules::{Color, Rule};
+use wuzi_rules::Color;
 
 use super::{Threat, learned};
 use crate::board::Board;
@@ -22,16 +22,17 @@ use crate::board::Board;
 pub const SIDE_BITS: usize = 7;
 /// Masks per rule class: the side to move's bits, then the other side's.
 pub const MASKS: usize = 1 << (2 * SIDE_BITS);
-/// Rule classes with values of their own: without restrictions (0), renju (1).
-pub const CLASSES: usize = 2;
+/// Classes with values of their own: without restrictions (0), renju with Black to
+/// move (1), renju with White to move (2).
+pub const CLASSES: usize = 3;
 /// Values in a table.
 pub const FEATURES: usize = CLASSES * MASKS;
 
 /// The shipped table: [`FEATURES`] little-endian `i16` values in sixteenths of an
 /// evaluation unit, by [`index`]. Named by its [`super::learned::checksum`].
-pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-05ff927632a87613.bin");
+pub const WEIGHTS: &[u8] = include_bytes!("weights/mask-42996338c2a73770.bin");
 /// The name of the shipped table's file.
-pub const WEIGHTS_FILE: &str = "mask-05ff927632a87613.bin";
+pub const WEIGHTS_FILE: &str = "mask-42996338c2a73770.bin";
 
 /// The threats `color` holds, as [`SIDE_BITS`] bits: bits 0–1 the points that make an
 /// open three (none, 1–3, 4–6, 7 or more: an open two has up to four), bits 2–3 the
@@ -62,18 +63,19 @@ pub const fn six_bits(bits: usize) -> usize {
         | flags << 3
 }
 
-/// A table of the six-bit layout ([`six_bits`], both sides) in this one: every mask
-/// takes the value of the six-bit mask it refines, so the evaluation is unchanged.
+/// A table of the six-bit layout ([`six_bits`], both sides; two classes, unrestricted
+/// and renju) in this one: every mask takes the value of the six-bit mask it refines,
+/// and both renju classes the renju values, so the evaluation is unchanged.
 #[must_use]
 pub fn widen(six: &[i16]) -> Vec<i16> {
     let old_masks = 1 << 12;
-    assert_eq!(six.len(), CLASSES * old_masks, "a six-bit mask table");
+    assert_eq!(six.len(), 2 * old_masks, "a six-bit mask table");
     let side = (1 << SIDE_BITS) - 1;
     (0..FEATURES)
         .map(|i| {
             let (class, m) = (i / MASKS, i % MASKS);
             let old = six_bits(m & side) | six_bits(m >> SIDE_BITS) << 6;
-            six[class * old_masks + old]
+            six[class.min(1) * old_masks + old]
         })
         .collect()
 }
@@ -82,7 +84,7 @@ pub fn widen(six: &[i16]) -> Vec<i16> {
 #[must_use]
 pub fn index(board: &Board) -> usize {
     let me = board.to_move();
-    let class = usize::from(board.rule() == Rule::Renju);
+    let class = learned::class(board.rule(), me);
     class * MASKS + (side_bits(board, me) | side_bits(board, me.opponent()) << SIDE_BITS)
 }
 
@@ -119,7 +121,7 @@ fn load(var: &str) -> Vec<i16> {
 mod tests {
     use super::*;
     use crate::Position;
-    use wuzi_rules::{Game, GameConfig, Size, notation};
+    use wuzi_rules::{Game, GameConfig, Rule, Size, notation};
 
     fn board_of(moves: &str) -> Board {
         let size = Size::STANDARD;
@@ -155,6 +157,24 @@ mod tests {
         assert_eq!(index(&b), black | white << SIDE_BITS);
     }
 
+    /// Under renju the side to move's colour picks the class; other rules share one.
+    #[test]
+    fn renju_masks_are_kept_apart_by_the_colour_to_move() {
+        let size = Size::STANDARD;
+        for (rule, moves, class) in [
+            (Rule::Freestyle, "h8 h9 i8", 0),
+            (Rule::Freestyle, "h8 h9", 0),
+            (Rule::Standard, "h8 h9 i8", 0),
+            (Rule::Renju, "h8 h9", 1),
+            (Rule::Renju, "h8 h9 i8", 2),
+        ] {
+            let moves = notation::parse_moves(moves, size).unwrap();
+            let game = Game::from_moves(GameConfig::new(rule, size), &moves).unwrap();
+            let b = Board::new(&Position::from_game(&game));
+            assert_eq!(index(&b) / MASKS, class, "{rule:?} {moves:?}");
+        }
+    }
+
     /// The six-bit layout read from this one agrees with the six bits taken from the
     /// board directly, and a widened table values every board as the six-bit one did.
     #[test]
@@ -168,7 +188,7 @@ mod tests {
                 | usize::from(n(Threat::Block4Flex3) > 0) << 4
                 | usize::from(n(Threat::Flex4) > 0) << 5
         };
-        let six: Vec<i16> = (0..CLASSES << 12).map(|i| (i % 7919) as i16).collect();
+        let six: Vec<i16> = (0..2 << 12).map(|i| (i % 7919) as i16).collect();
         let wide = widen(&six);
         for moves in [
             "h8 a1 i8 a2 o15 a3",

@@ -205,7 +205,7 @@ pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
-    combo_table(renju_black, Source::HandSet, false)[combo_index(p)]
+    combo_table(usize::from(renju_black), Source::HandSet, false)[combo_index(p)]
 }
 
 /// Where a board's evaluation shares come from.
@@ -231,15 +231,17 @@ impl Source {
     }
 }
 
-/// The combinations of every [`combo_index`] (built at first use): `renju_black`
-/// applies Black's restrictions, `source` says where the evaluation shares come from,
-/// `alt_policy` whether the policy values are [`policy::alt_table`]'s.
+/// The combinations of every [`combo_index`] (built at first use) for stones of
+/// [`learned::class`] `class` (Black under renju with its restrictions), `source` says
+/// where the evaluation shares come from, `alt_policy` whether the policy values are
+/// [`policy::alt_table`]'s.
 #[must_use]
-pub fn combo_table(renju_black: bool, source: Source, alt_policy: bool) -> &'static [Combo] {
-    static TABLES: [std::sync::OnceLock<Vec<Combo>>; 12] =
-        [const { std::sync::OnceLock::new() }; 12];
-    TABLES[usize::from(renju_black) + 2 * source as usize + 6 * usize::from(alt_policy)]
-        .get_or_init(|| {
+pub fn combo_table(class: usize, source: Source, alt_policy: bool) -> &'static [Combo] {
+    const N: usize = learned::CLASSES * 3 * 2;
+    static TABLES: [std::sync::OnceLock<Vec<Combo>>; N] = [const { std::sync::OnceLock::new() }; N];
+    let renju_black = learned::restricted(class);
+    TABLES[class + learned::CLASSES * (source as usize + 3 * usize::from(alt_policy))].get_or_init(
+        || {
             let mut v = vec![Combo::default(); NP * NP * NP * NP];
             for a in Pattern::ALL {
                 for b in Pattern::ALL {
@@ -255,7 +257,7 @@ pub fn combo_table(renju_black: bool, source: Source, alt_policy: bool) -> &'sta
                                     learned::value(
                                         combo_index(pats),
                                         threat,
-                                        renju_black,
+                                        class,
                                         source == Source::Alt,
                                     )
                                 } else {
@@ -265,7 +267,7 @@ pub fn combo_table(renju_black: bool, source: Source, alt_policy: bool) -> &'sta
                                     })
                                 },
                                 policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                    policy::table_for(alt_policy)[learned::feature(
+                                    policy::table_for(alt_policy)[policy::slot_feature(
                                         renju_black,
                                         role,
                                         learned::slot(combo_index(pats), threat),
@@ -277,7 +279,8 @@ pub fn combo_table(renju_black: bool, source: Source, alt_policy: bool) -> &'sta
                 }
             }
             v
-        })
+        },
+    )
 }
 
 /// The static value of a point for one colour: its line patterns plus its threat.
@@ -366,7 +369,10 @@ pub fn forbidden_share(pats: [Pattern; 4], source: Source, role: usize) -> i32 {
     match source {
         Source::HandSet => eval_value(pats, Threat::Forbidden, role),
         Source::Learned | Source::Alt => {
-            i32::from(learned::value(0, Threat::Forbidden, true, source == Source::Alt)[role])
+            let renju_black = learned::class(wuzi_rules::Rule::Renju, wuzi_rules::Color::Black);
+            i32::from(
+                learned::value(0, Threat::Forbidden, renju_black, source == Source::Alt)[role],
+            )
         }
     }
 }

@@ -15,10 +15,22 @@ use std::sync::OnceLock;
 
 use wuzi_rules::Color;
 
-use super::learned::{self, CLASSES, SLOTS};
+use super::learned::{self, SLOTS};
 use super::{ROLE_MOVER, ROLE_WAITER, THREAT_KINDS};
 
 use crate::board::{Board, Idx, STRIDE};
+
+/// Classes of stones with slot values of their own: a colour without restrictions (0),
+/// Black under renju (1). (The evaluation's tables keep renju's White apart as well,
+/// [`learned::CLASSES`]; the policy's do not.)
+pub const CLASSES: usize = 2;
+
+/// The place of a slot's value in the table: class by `renju_black`, then role, then
+/// slot.
+#[must_use]
+pub const fn slot_feature(renju_black: bool, role: usize, slot: usize) -> usize {
+    ((renju_black as usize) * 2 + role) * SLOTS + slot
+}
 
 /// Buckets of a point's place relative to one earlier move ([`near_bucket`]).
 pub const NEAR_BUCKETS: usize = 10;
@@ -103,12 +115,12 @@ pub fn features(board: &Board, i: Idx) -> [usize; 5] {
     let rb = |c: Color| renju && c == Color::Black;
     let (last, own) = (board.recent(0), board.recent(1));
     [
-        learned::feature(
+        slot_feature(
             rb(me),
             ROLE_MOVER,
             learned::slot(board.combo(i, me), board.threat(i, me)),
         ),
-        learned::feature(
+        slot_feature(
             rb(opp),
             ROLE_WAITER,
             learned::slot(board.combo(i, opp), board.threat(i, opp)),
