@@ -723,6 +723,17 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 50, renju's colours apart in the evaluation: the points' shares have a
+///   third class (White under renju) and the threat mask a renju class for each colour
+///   to move ([`crate::eval::learned::class`]), as Rapfi's classical evaluator keeps
+///   them. The layout ships with session 24's values copied into the new classes (the
+///   same play). A fit from those tables on 10,992 renju games of self-play at 30,000
+///   nodes a move (held-out cross-entropy 0.48328 → 0.47188; data and commands in
+///   `eval/weights/README.md`) played level: self-play on balanced openings at 30,000
+///   nodes, renju seeds 7023–7046, −1 (−19..+17) from 600 pairs (a tighter prior, seeds
+///   7011–7022, +3 (−23..+29) from 300); against Rapfi in session 48's fixed-node screen
+///   (renju, 400 games) 180-0-220, 45.0%, −35 (−60..−10), against the baseline's
+///   173-2-225, 43.5%, 37 results up and 32 down. Not shipped.
 /// - Session 49, fractions of a ply. The search counts depth in quarter plies since
 ///   this session ([`crate::search::ONE_PLY`]; the node's whole-ply rules see the
 ///   depth rounded, so whole-ply extensions and reductions play as before: depth-8
