@@ -118,6 +118,11 @@ pub struct Slot {
     retired: AtomicBool,
     /// Who has the game open in a socket.
     presence: Mutex<Presence>,
+    /// Held across each read of who is there from the store and its assignment, so
+    /// reads land in the order they were made: a slow read begun before a player left
+    /// must not overwrite a later one that saw them go (the page would then never show
+    /// the claim's countdown).
+    reloading: tokio::sync::Mutex<()>,
     /// The game's id.
     id: GameId,
 }
@@ -589,6 +594,7 @@ impl Hub {
     /// Reads who has the game open on every node; returns whether a player came or
     /// went (spectators aside).
     pub async fn reload_presence(&self, slot: &Slot) -> bool {
+        let _in_order = slot.reloading.lock().await;
         match self.store.presence(slot.id.to_string(), now_ms()).await {
             Ok(now) => {
                 let mut p = slot.presence();
@@ -861,6 +867,7 @@ impl Hub {
             watched: AtomicU64::new(0),
             retired: AtomicBool::new(false),
             presence: Mutex::new(Presence::default()),
+            reloading: tokio::sync::Mutex::new(()),
             id: id.clone(),
         });
         self.map().entry(id).or_insert(slot).clone()
