@@ -37,21 +37,27 @@ pub const CLASSES: usize = 3;
 /// Values in a table: per class, per role (mover, waiter), per slot.
 pub const FEATURES: usize = CLASSES * 2 * SLOTS;
 
-/// The class of `color`'s stones under `rule`: 0 without restrictions (every colour
-/// outside renju), 1 Black under renju, 2 White under renju.
+/// The class of every colour outside renju.
+pub const UNRESTRICTED: usize = 0;
+/// The class of Black under renju (its points carry the restrictions).
+pub const RENJU_BLACK: usize = 1;
+/// The class of White under renju.
+pub const RENJU_WHITE: usize = 2;
+
+/// The class of `color`'s stones under `rule`.
 #[must_use]
 pub fn class(rule: Rule, color: Color) -> usize {
     match (rule, color) {
-        (Rule::Renju, Color::Black) => 1,
-        (Rule::Renju, Color::White) => 2,
-        _ => 0,
+        (Rule::Renju, Color::Black) => RENJU_BLACK,
+        (Rule::Renju, Color::White) => RENJU_WHITE,
+        _ => UNRESTRICTED,
     }
 }
 
 /// Whether a class is Black's under renju (its points carry the restrictions).
 #[must_use]
 pub const fn restricted(class: usize) -> bool {
-    class == 1
+    class == RENJU_BLACK
 }
 
 /// The place of a value in the table.
@@ -271,7 +277,7 @@ mod tests {
             let threat = combine(pats, false).0;
             for role in [ROLE_MOVER, ROLE_WAITER] {
                 assert_eq!(
-                    prior[feature(0, role, slot(index, threat))],
+                    prior[feature(UNRESTRICTED, role, slot(index, threat))],
                     eval_value(pats, threat, role),
                     "{pats:?}"
                 );
@@ -307,7 +313,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(class(Rule::Renju, Color::White), 2);
+        assert_eq!(class(Rule::Renju, Color::White), RENJU_WHITE);
         assert!(restricted(class(Rule::Renju, Color::Black)));
         assert!(!restricted(class(Rule::Standard, Color::Black)));
     }

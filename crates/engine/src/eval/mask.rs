@@ -22,8 +22,8 @@ use crate::board::Board;
 pub const SIDE_BITS: usize = 7;
 /// Masks per rule class: the side to move's bits, then the other side's.
 pub const MASKS: usize = 1 << (2 * SIDE_BITS);
-/// Classes with values of their own: without restrictions (0), renju with Black to
-/// move (1), renju with White to move (2).
+/// Classes with values of their own, numbered as [`learned::class`] numbers the colour
+/// to move's: without restrictions, renju with Black to move, renju with White to move.
 pub const CLASSES: usize = 3;
 /// Values in a table.
 pub const FEATURES: usize = CLASSES * MASKS;
@@ -75,7 +75,8 @@ pub fn widen(six: &[i16]) -> Vec<i16> {
         .map(|i| {
             let (class, m) = (i / MASKS, i % MASKS);
             let old = six_bits(m & side) | six_bits(m >> SIDE_BITS) << 6;
-            six[class.min(1) * old_masks + old]
+            let renju = usize::from(class != learned::UNRESTRICTED);
+            six[renju * old_masks + old]
         })
         .collect()
 }

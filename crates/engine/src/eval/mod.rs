@@ -205,7 +205,12 @@ pub const COMBO_PLACE: [usize; 4] = [NP * NP * NP, NP * NP, NP, 1];
 #[inline]
 #[must_use]
 pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
-    combo_table(usize::from(renju_black), Source::HandSet, false)[combo_index(p)]
+    let class = if renju_black {
+        learned::RENJU_BLACK
+    } else {
+        learned::UNRESTRICTED
+    };
+    combo_table(class, Source::HandSet, false)[combo_index(p)]
 }
 
 /// Where a board's evaluation shares come from.
@@ -369,10 +374,8 @@ pub fn forbidden_share(pats: [Pattern; 4], source: Source, role: usize) -> i32 {
     match source {
         Source::HandSet => eval_value(pats, Threat::Forbidden, role),
         Source::Learned | Source::Alt => {
-            let renju_black = learned::class(wuzi_rules::Rule::Renju, wuzi_rules::Color::Black);
-            i32::from(
-                learned::value(0, Threat::Forbidden, renju_black, source == Source::Alt)[role],
-            )
+            let alt = source == Source::Alt;
+            i32::from(learned::value(0, Threat::Forbidden, learned::RENJU_BLACK, alt)[role])
         }
     }
 }
