@@ -723,6 +723,34 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 51, a correction history (as Stockfish's): the residual of the static
+///   evaluation against the node's result (at a node neither forced nor under threat,
+///   its result no win or loss and on the evaluation's side of the bound) kept per key,
+///   a step of depth/64 of the residual (depth up to 8), each entry at most 64 units,
+///   and added to the static evaluation where pruning reads it and at the leaves. Two
+///   keys (the code is kept outside the repository, /work/s51/corr.patch on the shared
+///   machine): the threat-mask index ([`crate::eval::mask::index`]), and the side to
+///   move with the last two moves (a continuation key). Against Rapfi (classical) in
+///   session 48's fixed-node screen on a new draw of its 200 five-stone openings (seed
+///   51), freestyle, 400 games, where the engine as it is scored 151-4-245, 38.2%, −83
+///   (−119..−49): the mask key 143-3-254, 36.1%, −99 (−135..−65), 32 results up and 40
+///   down; the continuation key 154-4-242, 39.0%, −78 (−113..−44), 37 up and 34 down.
+///   Renju, the continuation key, 400 games: 184-3-213, 46.4%, −25 (−60..+9), against
+///   180-2-218, 45.2%, −33 (−68..+1); 36 up and 31 down. Both rules 73 up and 65 down
+///   (sign test z 0.7). Not kept.
+///
+///   The engine as it is (ce54ece, the same play as e28586e), timed, `wuzi match` of
+///   `pbrain-wuzi`, the canonical openings with both colours, one game at a time, one
+///   thread each, nothing else running. Against Rapfi at 1 s a move, the first 13
+///   openings: freestyle 13-1-12, 51.9%, +13 (−122..+153), as Black 11-1-1, as White
+///   2-0-11 (session 45: 6-1-19); renju 8-1-17, 32.7%, −125 (−301..+2), as Black
+///   5-1-7, as White 3-0-10 (6-0-20); slowest moves 969.5 ms in both. Against PentaZen
+///   (its depth printed as a number, built outside the repository) at 200 ms a move, all
+///   26: freestyle 29-4-19, 59.6%, +68 (−22..+168), as Black 22-1-3, as White 7-3-16
+///   (session 46: 29-3-20); renju 26-2-24, 51.9%, +13 (−81..+109), as Black 18-2-6, as
+///   White 8-0-18 (32-1-19); slowest moves 182.7 and 180.7 ms. Against Rapfi at 200 ms,
+///   freestyle, all 26: 15-2-35, 30.8%, −141 (−257..−49), as Black 15-2-9, as White
+///   0-0-26 (session 48: 21-1-30); slowest move 180.9 ms.
 /// - Session 50, renju's colours apart in the evaluation: the points' shares have a
 ///   third class (White under renju) and the threat mask a renju class for each colour
 ///   to move ([`crate::eval::learned::class`]), as Rapfi's classical evaluator keeps
