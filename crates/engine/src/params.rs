@@ -750,7 +750,11 @@ impl Tuning {
 ///   (session 46: 29-3-20); renju 26-2-24, 51.9%, +13 (−81..+109), as Black 18-2-6, as
 ///   White 8-0-18 (32-1-19); slowest moves 182.7 and 180.7 ms. Against Rapfi at 200 ms,
 ///   freestyle, all 26: 15-2-35, 30.8%, −141 (−257..−49), as Black 15-2-9, as White
-///   0-0-26 (session 48: 21-1-30); slowest move 180.9 ms.
+///   0-0-26 (session 48: 21-1-30); slowest move 180.9 ms. Standard: 18-2-32, 36.5%, −96
+///   (−203..−4), as Black 18-2-6, as White 0-0-26 (session 49: 21-1-30); slowest move
+///   201.2 ms (game 20, move 32, within the match's 100 ms grace): the same position
+///   from a fresh brain took 180.3 to 184.1 ms in six runs, so the overrun came from the
+///   game's state or the machine, and was not found.
 /// - Session 50, renju's colours apart in the evaluation: the points' shares have a
 ///   third class (White under renju) and the threat mask a renju class for each colour
 ///   to move ([`crate::eval::learned::class`]), as Rapfi's classical evaluator keeps
