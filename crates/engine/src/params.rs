@@ -723,6 +723,22 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 52, in the fixed-node screen against Rapfi (classical) on session 51's
+///   openings (seed 51; 120,000 nodes a move against 80,000, 400 games, freestyle), each
+///   against the engine as it is (151-4-245, 38.2%), paired game by game; the code was
+///   kept outside the repository:
+///   - `pbrain-wuzi` itself in the screen (`wuzi match pbrain-wuzi ./pbrain-rapfi`, the
+///     brain told `INFO max_node`): 151-2-247, 38.0%, −85 (−121..−51); 330 of the 400
+///     games move for move as the in-process engine's, 7 results up and 7 down: the
+///     brain's path plays as the engine does;
+///   - reverse futility also at nodes under a threat that is not a five to block (the
+///     static evaluation as it is): 138-3-259, 34.9%, −108 (−145..−74); 22 up, 38 down;
+///   - Rapfi's move-count pruning as well, at non-PV nodes below the root once a move
+///     does not lose: quiet moves from the (3 + depth^1.32)-th on skipped: 144-7-249,
+///     36.9%, −93 (−129..−59); 30 up, 33 down;
+///   - reverse futility at every depth (not only to depth 6): 160-1-239, 40.1%, −70
+///     (−105..−35); 39 up, 30 down, inside the screen's noise of about ±9; not
+///     confirmed in renju or in play for lack of time, so not kept.
 /// - Session 51, a correction history (as Stockfish's): the residual of the static
 ///   evaluation against the node's result (at a node neither forced nor under threat,
 ///   its result no win or loss and on the evaluation's side of the bound) kept per key,
