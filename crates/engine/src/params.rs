@@ -725,8 +725,8 @@ impl Tuning {
 /// Measured and left off:
 /// - Session 52, in the fixed-node screen against Rapfi (classical) on session 51's
 ///   openings (seed 51; 120,000 nodes a move against 80,000, 400 games, freestyle), each
-///   against the engine as it is (151-4-245, 38.2%), paired game by game; the code was
-///   kept outside the repository:
+///   against the engine as it is (151-4-245, 38.2%), paired game by game; each rule was
+///   tried in a working copy and taken out again (no patch kept):
 ///   - `pbrain-wuzi` itself in the screen (`wuzi match pbrain-wuzi ./pbrain-rapfi`, the
 ///     brain told `INFO max_node`): 151-2-247, 38.0%, −85 (−121..−51); 330 of the 400
 ///     games move for move as the in-process engine's, 7 results up and 7 down: the
