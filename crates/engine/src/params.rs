@@ -1506,13 +1506,31 @@ impl Features {
     }
 
     /// The features in use: all, minus those named in the environment variable
-    /// `WUZI_FEATURES_OFF` (read once).
+    /// `WUZI_FEATURES_OFF`, with the search parameters named in `WUZI_TUNE` changed
+    /// (`name=value,...` as [`Tuning::with`] reads it; read once). A `WUZI_TUNE` that
+    /// does not read is reported on stderr and changes nothing.
     #[must_use]
     pub fn current() -> Features {
         static CURRENT: std::sync::OnceLock<Features> = std::sync::OnceLock::new();
         *CURRENT.get_or_init(|| {
-            Features::ALL.switched(&std::env::var("WUZI_FEATURES_OFF").unwrap_or_default())
+            let off = std::env::var("WUZI_FEATURES_OFF").unwrap_or_default();
+            let tune = std::env::var("WUZI_TUNE").unwrap_or_default();
+            let (features, error) = Features::ALL.switched(&off).tuned(&tune);
+            if let Some(e) = error {
+                eprintln!("wuzi: WUZI_TUNE ignored: {e}");
+            }
+            features
         })
+    }
+
+    /// These features with the search parameters named in `spec` changed (as
+    /// [`Tuning::with`] reads it), or unchanged with the reason when `spec` does not read.
+    #[must_use]
+    pub fn tuned(self, spec: &str) -> (Features, Option<String>) {
+        match self.tune.with(spec) {
+            Ok(tune) => (Features { tune, ..self }, None),
+            Err(e) => (self, Some(e)),
+        }
     }
 
     /// These features with those named in `off` switched off (and those named with a
@@ -1623,6 +1641,28 @@ mod tests {
         let on = Features::ALL.switched("+ttpv");
         assert!(!Features::ALL.pv_history && on.pv_history);
         assert_eq!(on.switched("ttpv"), Features::ALL);
+    }
+
+    /// A tuning spec changes level 10's parameters as named; one that does not read
+    /// leaves the features as they were and says why.
+    #[test]
+    fn tuned_features_change_only_the_named_parameters() {
+        let (f, e) = Features::ALL.tuned("rfp_depth=99");
+        assert_eq!(e, None);
+        assert_eq!(f.tune.rfp_depth, 99);
+        assert_eq!(
+            Features {
+                tune: Tuning {
+                    rfp_depth: Features::ALL.tune.rfp_depth,
+                    ..f.tune
+                },
+                ..f
+            },
+            Features::ALL
+        );
+        let (same, e) = Features::ALL.tuned("rfp_depth=deep");
+        assert_eq!(same, Features::ALL);
+        assert!(e.is_some_and(|e| e.contains("rfp_depth")));
     }
 
     /// The levels keep the default values whatever level 10 plays with (their ratings
