@@ -723,6 +723,28 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 53, in the fixed-node screen against Rapfi (classical; 120,000 nodes a move
+///   against 80,000, 400 games on a new draw of 200 five-stone openings, seed 53), each
+///   parameter set at run time with `WUZI_TUNE` (no patch), paired game by game with the
+///   engine as it is: freestyle 169-4-227, 42.8%, −51 (−86..−17); renju 188-3-209,
+///   47.4%, −18 (−53..+16). None is kept:
+///   - `rfp_depth=99` (reverse futility at every depth, session 52's 39 up and 30 down):
+///     168-2-230, 42.2%, 14 up, 17 down;
+///   - `policy_prune_depth=5` (policy pruning to depth 6, not 4): freestyle 176-9-215,
+///     45.1%, −34 (−68..−0), 27 up, 15 down; renju 182-1-217, 45.6%, 24 up, 32 down; on a
+///     second draw of openings (seed 54; the engine as it is 180-3-217, 45.4%) 174-2-224,
+///     43.8%, 15 up, 23 down; `policy_prune_depth=6`, freestyle 172-4-224, 25 up, 21 down;
+///   - `lmr_third=10` (the third ply of reduction from the 10th move, not the 16th):
+///     172-3-225, 21 up, 18 down;
+///   - `singular_depth=0` (no singular extensions): 168-0-232, 20 up, 24 down.
+///
+///   The build profile, by `examples/bench.rs` at depth 10 (2,322,565 nodes), each build
+///   in its own target directory, 20 runs each interleaved on one pinned core, median
+///   (75th percentile) nodes a second: as it is (thin LTO, 4 codegen units) 932,689
+///   (1,028,249); fat LTO and one codegen unit 966,652 (1,041,417), +3.6%;
+///   with `-C target-cpu=native` as well 1,047,170 (1,127,708), +12%. The machine's
+///   timing noise is ±15% run to run. Not changed: fat LTO's gain is inside the noise,
+///   and a native build would not run on an older processor than the one that built it.
 /// - Session 52, in the fixed-node screen against Rapfi (classical) on session 51's
 ///   openings (seed 51; 120,000 nodes a move against 80,000, 400 games, freestyle), each
 ///   against the engine as it is (151-4-245, 38.2%), paired game by game; each rule was
