@@ -723,6 +723,52 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 54, two ways of making the search faster, neither kept:
+///   - the point combinations ([`crate::eval::combo_table`]) kept by slot (the sorted
+///     patterns, [`crate::eval::learned::COMBINATIONS`] entries, 22 KB) rather than by
+///     ordered index (343 KB), read through the slot table: the same play (depth-4
+///     bench 78,622, depth-8 433,150 nodes); `examples/bench.rs 10`, 10 runs of each
+///     interleaved on one pinned core, median 1,203,710 nodes a second against
+///     1,212,038 as it is; under cachegrind at depth 8, 4% fewer first-level data misses
+///     (33.5 M against 34.9 M) and 0.7% more instructions (4.223 G against 4.193 G). No
+///     gain at the clock (the change was found uncommitted in the work tree of the
+///     session before; its patch is kept outside the repository, /work/s54 on the
+///     shared machine);
+///   - the build for a newer processor level (`RUSTFLAGS="-C target-cpu=x86-64-v2"` or
+///     `v3`), 12 runs of each interleaved on one pinned core: median 1,381,243 nodes a
+///     second as it is, 1,418,287 with v2 (+2.7%), 1,442,763 with v3 (+4.5%), inside
+///     the machine's run-to-run noise; not changed, since a v3 build does not run on a
+///     processor without AVX2.
+///
+///   Where the engine spends its instructions (callgrind, depth-8 bench): the board's
+///   updates (`set_cell`, `play`, `undo`) 46%, the policy's move scores 6%, move
+///   sorting 3%; the per-iteration root safety check (the opponent's VCT after the new
+///   best move) 15.5% of the main loop's.
+///
+///   What a longer search of the engine's own changes in three of the games it lost as
+///   Black against Rapfi at 200 ms (freestyle, below; games 1, 15 and 27, each Black
+///   move searched again by `wuzi analyze --time 2s`, about 2.5 M nodes, depth 8 to 15): it chose another
+///   move at 47 of 115, and its scores followed the games' own, high out of the opening
+///   (+300 to +950) and falling over twenty or thirty moves to a loss, with no win
+///   found that the game missed: again what the search is told a position is worth
+///   (session 41), not its depth.
+///
+///   The engine as it is (a279a7d, the same play as e28586e), timed, `wuzi match` of
+///   `pbrain-wuzi`, the 26 canonical openings with both colours, one game at a time on
+///   one pinned core, one thread each, 200 ms a move. Against Rapfi (classical, rebuilt
+///   as in session 51): freestyle 19-2-31, 38.5%, −82 (−186..+10), as Black 18-2-6, as
+///   White 1-0-25 (session 51: 15-2-35); standard 15-1-36, 29.8%, −149 (−269..−55), as
+///   Black 13-1-12, as White 2-0-24 (18-2-32); renju 22-0-30, 42.3%, −54 (−157..+40),
+///   as Black 10-0-16, as White 12-0-14. Against PentaZen (built again, its depth
+///   printed as a number, the rule from `INFO rule`): freestyle 31-0-21, 59.6%, +68
+///   (−26..+172), as Black 21-0-5, as White 10-0-16 (29-4-19); renju 30-2-20, 59.6%,
+///   +68 (−24..+170), as Black 21-1-4, as White 9-1-16 (26-2-24), four of White's wins
+///   on Black's forbidden points. Every game ended on the board (fives, forbidden
+///   points, full boards); wuzi's slowest moves 180.4, 180.9, 183.5, 182.6 and 184.1 ms.
+///   Against Rapfi at 1 s a move, the first 13 openings: freestyle 9-2-15, 38.5%, −82
+///   (−235..+45), as Black 9-2-2, as White 0-0-13 (session 51: 13-1-12); renju 8-0-18,
+///   30.8%, −141 (−330..−10), as Black 5-0-8, as White 3-0-10 (8-1-17); slowest moves
+///   969.4 and 981.3 ms.
 /// - Session 53, in the fixed-node screen against Rapfi (classical; 120,000 nodes a move
 ///   against 80,000, 400 games on a new draw of 200 five-stone openings, seed 53), each
 ///   parameter set at run time with `WUZI_TUNE` (no patch), paired game by game with the
