@@ -1,4 +1,4 @@
-//! Runs the real `wuzi` binary: `judge`, `forbidden`, help and bad input.
+//! Runs the real `wuzi` binary: `judge`, `forbidden`, `openings`, help and bad input.
 
 use std::process::{Command, Output};
 
@@ -315,6 +315,47 @@ fn every_help_puts_each_option_on_one_line() {
         assert!(
             !help.contains("Possible values:"),
             "`wuzi {cmd} --help`:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn openings_prints_the_count_asked_for_the_same_for_the_same_seed() {
+    let a = ok(&["openings", "--count", "40", "--seed", "7"]);
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 40);
+    for line in &lines {
+        let v: Vec<i32> = line
+            .split(',')
+            .map(|t| t.trim().parse().expect("an offset"))
+            .collect();
+        assert_eq!(v.len(), 10, "{line}");
+        assert_eq!(
+            (v[0], v[1]),
+            (0, 0),
+            "Black's first stone in the centre: {line}"
+        );
+        assert!(v.iter().all(|d| d.abs() <= 3), "{line}");
+    }
+    assert_eq!(a, ok(&["openings", "--count", "40", "--seed", "7"]));
+    assert_ne!(a, ok(&["openings", "--count", "40", "--seed", "8"]));
+    // The first of a longer draw are the shorter draw.
+    assert!(ok(&["openings", "--count", "60", "--seed", "7"]).starts_with(&a));
+}
+
+#[test]
+fn openings_refuses_a_count_or_seed_it_cannot_use() {
+    for args in [
+        &["openings", "--count", "0"][..],
+        &["openings", "--count", "10001"],
+        &["openings", "--count", "many"],
+        &["openings", "--seed=-1"],
+        &["openings", "--seed", "x"],
+    ] {
+        let err = input_error(args);
+        assert!(
+            err.contains("--count") || err.contains("--seed"),
+            "{args:?}: {err}"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! `wuzi match`: engines against each other over an openings file, judged by wuzi-rules.
 
-mod openings;
+pub(super) mod openings;
 mod players;
 mod record;
 mod stats;

@@ -24,6 +24,7 @@ pub mod db;
 pub mod forbidden;
 pub mod judge;
 pub mod match_;
+pub mod openings;
 pub mod progress;
 pub mod puzzles;
 pub mod selfplay;
