@@ -872,3 +872,64 @@ fn progress_is_a_bar_with_the_time_left_on_a_terminal() {
     let text = on_a_terminal("bench --depth 2 --quiet");
     assert!(!text.contains("positions, "), "{text}");
 }
+
+#[test]
+fn a_match_paired_with_an_earlier_run_counts_the_changed_results() {
+    let dir = scratch("paired");
+    let openings = dir.join("open.txt");
+    std::fs::write(&openings, ok(&["openings", "--count", "2", "--seed", "3"])).unwrap();
+    let first = dir.join("first");
+    let run = |nodes_a: &str, extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "full",
+            "full",
+            "--nodes-a",
+            nodes_a,
+            "--nodes-b",
+            "300",
+            "--time-per-move",
+            "5000",
+            "--games",
+            "4",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        wuzi(&args)
+    };
+    let out = run("300", &["--out", first.to_str().unwrap()]);
+    assert!(out.status.success());
+    // At fixed nodes the same match plays the same games: nothing changes.
+    let again =
+        String::from_utf8(run("300", &["--paired-with", first.to_str().unwrap()]).stdout).unwrap();
+    assert!(again.contains("0 better, 0 worse, 4 the same"), "{again}");
+    // Other settings: every game is counted once, one way or another.
+    let other =
+        String::from_utf8(run("900", &["--paired-with", first.to_str().unwrap()]).stdout).unwrap();
+    let line = other
+        .lines()
+        .find(|l| l.starts_with("paired with"))
+        .unwrap_or_else(|| panic!("no pairing line in\n{other}"));
+    let counts: Vec<u32> = line
+        .rsplit_once(": ")
+        .expect("the counts follow the directory")
+        .1
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .take(3)
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 4, "{line}");
+    // Records of other openings are not paired with.
+    std::fs::write(&openings, "0,0, 1,1, 2,0\n").unwrap();
+    let err = run("300", &["--paired-with", first.to_str().unwrap()]);
+    assert_eq!(err.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&err.stderr).contains("not the same openings"));
+    assert!(
+        input_error(&["match", "full", "full", "full", "--paired-with", "x"])
+            .contains("exactly two players")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

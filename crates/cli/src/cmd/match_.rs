@@ -1,6 +1,7 @@
 //! `wuzi match`: engines against each other over an openings file, judged by wuzi-rules.
 
 pub(super) mod openings;
+mod paired;
 mod players;
 mod record;
 mod stats;
@@ -92,6 +93,10 @@ pub struct Args {
     /// Directory for the game records (PSQ and SGF per game).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// An earlier run's --out directory to compare with, game by game (the same openings,
+    /// players in the same order): how many results got better, worse or stayed.
+    #[arg(long, value_name = "DIR")]
+    paired_with: Option<PathBuf>,
     /// Sequential test: elo0,elo1[,alpha,beta]; the match stops at a verdict.
     #[arg(long, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
@@ -232,6 +237,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--nodes-a/--nodes-b need exactly two players",
         ));
     }
+    if args.paired_with.is_some() {
+        return Err(CliError::input("--paired-with needs exactly two players"));
+    }
     // A ladder: each player against the next.
     let mut rows = Vec::new();
     for pair in specs.windows(2) {
@@ -315,6 +323,13 @@ fn run_pair(
     };
     let parsed = openings::parse(&text, &config).map_err(CliError::input)?;
     let (openings, skipped) = (parsed.list, parsed.skipped.len());
+    let baseline = match &args.paired_with {
+        Some(dir) => {
+            Some(paired::Baseline::load(dir, args.games, &openings).map_err(CliError::input)?)
+        }
+        None => None,
+    };
+    let mut pairing = paired::Pairing::default();
     if let Some(dir) = &out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
@@ -430,6 +445,13 @@ fn run_pair(
     for report in rx {
         reports += 1;
         let a_black = report.black == 0;
+        if let Some(b) = &baseline {
+            b.count(
+                &mut pairing,
+                report.index,
+                paired::half_points(report.outcome.winner),
+            );
+        }
         let t = &mut by_colour[usize::from(!a_black)];
         match report.outcome.winner {
             Some(0) => {
@@ -519,6 +541,25 @@ fn run_pair(
 
     print_summary(&names, &tally, &by_colour, &slowest, &lost_by_a, per_move);
     print_failures(&names, &failures);
+    if let Some(dir) = &args.paired_with {
+        let z = pairing.z().map_or_else(
+            || "no result changed".to_string(),
+            |z| format!("sign test z {z:+.2}"),
+        );
+        say!(
+            "paired with {}: {} better, {} worse, {} the same for {} ({z}){}",
+            dir.display(),
+            pairing.better,
+            pairing.worse,
+            pairing.same,
+            names[0],
+            if pairing.unpaired > 0 {
+                format!("; {} games without an earlier record", pairing.unpaired)
+            } else {
+                String::new()
+            }
+        );
+    }
     if let (Some(sprt), Some(r)) = (&args.sprt, sprt_result) {
         let verdict = match r.verdict {
             Verdict::H1 => format!(
