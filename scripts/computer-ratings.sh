@@ -22,8 +22,7 @@ shift || true
 mkdir -p "$out"
 wuzi=${WUZI:-$root/target/release/wuzi}
 [ -x "$wuzi" ] || (cd "$root" && cargo build --release -p wuzi)
-openings=${OPENINGS:-/work/shared/data/openings/canonical3_15_offset.txt}
-[ -f "$openings" ] || openings=$root/../shared/data/openings/canonical3_15_offset.txt
+openings=${OPENINGS:-$root/testdata/openings/canonical3_15_offset.txt}
 anchor=800
 
 # The levels stand in a ladder, each against the next; the games each pair plays (more
