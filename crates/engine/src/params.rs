@@ -723,6 +723,15 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 54, in the fixed-node screen against Rapfi (classical; 120,000 nodes a move
+///   against 80,000, 200 five-stone openings of seed 55 with both colours, drawn by a
+///   script outside the repository with the rule `wuzi openings` now has, one game at a
+///   time), freestyle: the engine as it is 157-5-238 of 400, 39.9%. Each feature switched
+///   on by `WUZI_FEATURES_OFF`, paired game by game, and stopped part way to free the
+///   cores for the timed matches and CI: `+iir` (internal iterative reduction, off since
+///   its early self-play screens) 83-1-132 of the first 216 games, where the engine as it
+///   is scored 87-0-129, 16 results up and 19 down; `+rootvct` (the root VCT, session 43)
+///   93-2-155 of 250 against 99-3-148, 13 up and 21 down. Neither a gain.
 /// - Session 54, two ways of making the search faster, neither kept:
 ///   - the point combinations ([`crate::eval::combo_table`]) kept by slot (the sorted
 ///     patterns, [`crate::eval::learned::COMBINATIONS`] entries, 22 KB) rather than by
@@ -740,6 +749,10 @@ impl Tuning {
 ///     the machine's run-to-run noise; not changed, since a v3 build does not run on a
 ///     processor without AVX2.
 ///
+///   `wuzi bench` on this machine: depth 8, 433,150 nodes, 826,649 nodes a second;
+///   depth 10, 905,846 nodes a second; at 200 ms from h8 h9 j10 the search reaches depth
+///   10 (146,032 nodes in freestyle, 127,313 in renju, in 171 ms).
+///
 ///   Where the engine spends its instructions (callgrind, depth-8 bench): the board's
 ///   updates (`set_cell`, `play`, `undo`) 46%, the policy's move scores 6%, move
 ///   sorting 3%; the per-iteration root safety check (the opponent's VCT after the new
@@ -747,15 +760,16 @@ impl Tuning {
 ///
 ///   What a longer search of the engine's own changes in three of the games it lost as
 ///   Black against Rapfi at 200 ms (freestyle, below; games 1, 15 and 27, each Black
-///   move searched again by `wuzi analyze --time 2s`, about 2.5 M nodes, depth 8 to 15): it chose another
-///   move at 47 of 115, and its scores followed the games' own, high out of the opening
-///   (+300 to +950) and falling over twenty or thirty moves to a loss, with no win
-///   found that the game missed: again what the search is told a position is worth
-///   (session 41), not its depth.
+///   move searched again by `wuzi analyze --time 2s`, about 2.5 M nodes, depth 8 to 15):
+///   it chose another move at 47 of 115, and its scores followed the games' own, high
+///   out of the opening (+300 to +950) and falling over twenty or thirty moves to a loss,
+///   with no win found that the game missed: again what the search is told a position
+///   is worth (session 41), not its depth.
 ///
 ///   The engine as it is (a279a7d, the same play as e28586e), timed, `wuzi match` of
 ///   `pbrain-wuzi`, the 26 canonical openings with both colours, one game at a time on
-///   one pinned core, one thread each, 200 ms a move. Against Rapfi (classical, rebuilt
+///   one pinned core (the other running a screen or another match), one thread each,
+///   200 ms a move. Against Rapfi (classical, rebuilt
 ///   as in session 51): freestyle 19-2-31, 38.5%, −82 (−186..+10), as Black 18-2-6, as
 ///   White 1-0-25 (session 51: 15-2-35); standard 15-1-36, 29.8%, −149 (−269..−55), as
 ///   Black 13-1-12, as White 2-0-24 (18-2-32); renju 22-0-30, 42.3%, −54 (−157..+40),
@@ -765,6 +779,12 @@ impl Tuning {
 ///   +68 (−24..+170), as Black 21-1-4, as White 9-1-16 (26-2-24), four of White's wins
 ///   on Black's forbidden points. Every game ended on the board (fives, forbidden
 ///   points, full boards); wuzi's slowest moves 180.4, 180.9, 183.5, 182.6 and 184.1 ms.
+///   Against Carbon (built again for Linux outside the repository: its Windows threads
+///   and timer replaced, and a renju search that retried forever when every move was
+///   forbidden made to give up instead): freestyle 48-0-4, 92.3%, +432 (+302..+938), as
+///   Black 25-0-1, as White 23-0-3; renju 51-0-1, 98.1%, +683 (+489..+inf), as Black
+///   26-0-0, as White 25-0-1, six of White's wins on Black's forbidden points; slowest
+///   moves 184.3 and 185.8 ms.
 ///   Against Rapfi at 1 s a move, the first 13 openings: freestyle 9-2-15, 38.5%, −82
 ///   (−235..+45), as Black 9-2-2, as White 0-0-13 (session 51: 13-1-12); renju 8-0-18,
 ///   30.8%, −141 (−330..−10), as Black 5-0-8, as White 3-0-10 (8-1-17); slowest moves
