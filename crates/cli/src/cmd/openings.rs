@@ -10,8 +10,8 @@ use super::{CliError, positive};
 const EXAMPLES: &str = "\
 Examples:
   wuzi openings --count 200 --seed 55 > open55.txt
-  wuzi match full ./pbrain-rapfi --openings open55.txt --games 400 --nodes-a 120000 --nodes-b 80000 --out base
-  WUZI_TUNE=rfp_depth=8 wuzi match full ./pbrain-rapfi --openings open55.txt --games 400 --nodes-a 120000 --nodes-b 80000 --paired-with base
+  wuzi match full ./pbrain-rapfi --openings open55.txt --games 400 --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --out base
+  WUZI_TUNE=rfp_depth=8 wuzi match full ./pbrain-rapfi --openings open55.txt --games 400 --nodes-a 120000 --nodes-b 80000 --time-per-move 5000 --paired-with base
 
 Each opening is one of the 26 canonical three-stone openings (13 direct, 13 indirect) turned
 by one of the board's 8 symmetries, then a White and a Black stone on random points within
