@@ -317,6 +317,48 @@ test('quick pairing: one waits (and sees it), the second is paired with them; th
   }
 });
 
+test('the opponent-left countdown stays when an answer to an earlier request of the page lands after it', { timeout: 90000 }, async () => {
+  // A's page asks for the game when its socket opens; that answer is read at once (the
+  // opponent still there) but handed to the page 3 s late, after the socket's state that
+  // says the opponent left. Coming and going changes no `updated_at`, so the late answer
+  // once put back the old presence and hid the countdown for good (session 50's and 54's
+  // CI failures of the test above, under load).
+  const a = await person();
+  const b = await person();
+  try {
+    let gets = 0;
+    await a.context.route(/\/api\/games\/[A-Za-z0-9_-]+$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      gets += 1;
+      if (gets >= 2) await new Promise((r) => setTimeout(r, 3000));
+      await route.fulfill({ response });
+    });
+    await a.page.click('#btn-play');
+    const btn = a.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]');
+    await btn.click();
+    await a.page.waitForFunction(() => document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]').classList.contains('waiting'));
+    await b.page.click('#btn-play');
+    await b.page.waitForFunction(() => /1 waiting/.test(document.querySelector('#pairing .pair-btn[data-id="freestyle-10+5"]')?.textContent || ''));
+    await b.page.locator('#pairing .pair-btn[data-id="freestyle-10+5"]').click();
+    const g = await inGame(b.page);
+    await inGame(a.page, g.id);
+    await a.page.waitForFunction(() => window.wuzi.store.connected);
+    await b.page.waitForFunction(() => window.wuzi.store.connected);
+    await b.page.goto('about:blank');
+    await a.page.locator('#online-away').waitFor({ state: 'visible' });
+    // Past the late answer: the countdown is still there, and so is the server's word.
+    await new Promise((r) => setTimeout(r, 5000));
+    assert.ok(gets >= 2, `the page asked for the game ${gets} time(s)`);
+    assert.ok(await a.page.locator('#online-away').isVisible(), 'the countdown was hidden again');
+    const away = await a.page.evaluate(() => window.wuzi.store.view.away);
+    assert.ok(away.first || away.second, `the page forgot who left: ${JSON.stringify(away)}`);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
 /// Lets a test cut a person's network and give it back: while cut, the page's sockets to the
 /// server are closed (both ends, as a lost connection ends them) and new ones and every API
 /// request fail. (Playwright's offline mode leaves open WebSockets alone.)

@@ -146,6 +146,7 @@ export function draftView(request) {
 export class GameStore {
   constructor() {
     this.view = null; // normalized GameView
+    this.socketStates = 0; // `state` messages taken from the game's socket (see `setView`'s `asked`)
     this.browsePly = null; // null = live position; else number of moves shown
     this.analysis = null; // latest thinking info {depth, score, best, pv, nodes}
     this.hint = null; // {best, score, pv}
@@ -211,12 +212,16 @@ export class GameStore {
     this.emit();
   }
 
-  setView(raw) {
+  /// `asked`: for an HTTP answer, `socketStates` when it was asked. Who is there (`away`,
+  /// `spectators`) changes no `updated_at`: an answer read before a socket state that came
+  /// meanwhile, and no newer in the game, would put back a presence that state replaced.
+  setView(raw, { asked } = {}) {
     // Answers can cross on the wire (an HTTP answer after a newer WebSocket state): keep the newest.
     const cur = this.view;
     if (cur && raw.id === cur.id && raw.updated_at != null && cur.updatedAt != null) {
       if (raw.updated_at < cur.updatedAt) return;
       if (raw.updated_at === cur.updatedAt && (raw.moves || []).length < cur.moves.length) return;
+      if (asked !== undefined && asked !== this.socketStates && raw.updated_at === cur.updatedAt && (raw.moves || []).length === cur.moves.length) return;
     }
     this.lastUpdate = performance.now();
     // The queue count belongs to one search: a new position or a finished search ends it.

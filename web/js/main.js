@@ -74,7 +74,7 @@ const browserComputer = initBrowserComputer(store, {
     if (e.status === 0 && (await goLocal(e))) return;
     // Another page of ours sent it first, or the position moved on: show the server's game.
     if (e.status !== 409 || (e.body && e.body.code !== 'stale')) showError(e);
-    if (store.view && store.view.id === v.id) api.getGame(v.id).then((g) => store.setView(g), () => {});
+    if (store.view && store.view.id === v.id) refetch(v.id);
   },
 });
 
@@ -165,7 +165,13 @@ function resync() {
   if (store.message && store.message.kind === 'error' && store.message.params && store.message.params.text === t('error.network')) {
     store.message = null;
   }
-  api.getGame(v.id).then((g) => store.setView(g), () => {});
+  refetch(v.id);
+}
+
+/// Asks the server for game `id` and shows it, unless a socket state that came meanwhile is as new.
+function refetch(id) {
+  const asked = store.socketStates;
+  api.getGame(id).then((g) => store.setView(g, { asked }), () => {});
 }
 
 // ---------------------------------------------------------------- server calls
@@ -179,7 +185,7 @@ async function run(action) {
   } catch (e) {
     showError(e);
     // The server is the judge: after a refusal, show what it holds now.
-    if (store.view && e.status >= 400) api.getGame(store.view.id).then((v) => store.setView(v), () => {});
+    if (store.view && e.status >= 400) refetch(store.view.id);
     return null;
   } finally {
     store.busy = false;
@@ -191,6 +197,7 @@ function onSocketMessage(msg) {
   switch (msg.type) {
     case 'state':
       if (msg.game && store.view && msg.game.id !== store.view.id) return;
+      store.socketStates++;
       store.setView(msg.game || msg);
       if (pendingMove && store.view.ply > pendingMove.ply) moveDone();
       break;
@@ -861,7 +868,7 @@ setInterval(() => {
   }
   if ((flagDown || lateReply) && now - lastPoll > 2000) {
     lastPoll = now;
-    api.getGame(v.id).then((g) => store.setView(g), () => {});
+    refetch(v.id);
   }
 }, 100);
 
