@@ -298,7 +298,9 @@ test('quick pairing: one waits (and sees it), the second is paired with them; th
     assert.equal(g.rated, true);
     assert.deepEqual([await myColor(a.page), await myColor(b.page)].sort(), ['black', 'white']);
 
-    // B leaves: A sees the countdown, then claims the win; the rating changes.
+    // B leaves: A sees the countdown, then claims the win; the rating changes. (Once B's
+    // socket is up: a player whose page never reached the game is not "away", by design.)
+    await b.page.waitForFunction(() => window.wuzi.store.connected);
     await b.page.goto('about:blank');
     await a.page.locator('#online-away').waitFor({ state: 'visible' });
     assert.match(await a.page.locator('#online-away-text').textContent(), /^Opponent left — you can claim the win in \d+ s$/);
