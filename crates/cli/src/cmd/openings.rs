@@ -55,10 +55,15 @@ fn count(s: &str) -> Result<usize, String> {
 /// Prints the openings.
 pub fn run(args: Args) -> Result<(), CliError> {
     for opening in five_stone(args.seed, args.count) {
-        let text: Vec<String> = opening.iter().map(|(x, y)| format!("{x},{y}")).collect();
-        say!("{}", text.join(", "));
+        say!("{}", line(&opening));
     }
     Ok(())
+}
+
+/// An opening as a line of the offsets file: `dx,dy, dx,dy, …`.
+fn line(stones: &[Offset]) -> String {
+    let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    text.join(", ")
 }
 
 /// The canonical openings' three stones each.
@@ -127,7 +132,8 @@ pub fn five_stone(seed: u64, count: usize) -> Vec<[Offset; 5]> {
             continue;
         }
         let stones = [three[0], three[1], three[2], white, black];
-        if ready_three(&[stones[0], stones[2], stones[4]]) || ready_three(&[stones[1], stones[3]]) {
+        // White's two stones cannot make a three; Black's three can.
+        if ready_three(&[stones[0], stones[2], stones[4]]) {
             continue;
         }
         if seen.insert(stones) {
@@ -207,15 +213,7 @@ mod tests {
             assert!(!ready_three(&[op[0], op[2], op[4]]), "{op:?}");
         }
         // `wuzi match` plays every one of them, under every rule, on 15x15 and 20x20.
-        let text: Vec<String> = list
-            .iter()
-            .map(|op| {
-                op.iter()
-                    .map(|(x, y)| format!("{x},{y}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-            .collect();
+        let text: Vec<String> = list.iter().map(|op| line(op)).collect();
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for size in [Size::STANDARD, Size::square(20).expect("20 is a size")] {
                 let config = GameConfig::new(rule, size);

@@ -90,11 +90,9 @@ impl Baseline {
             } else {
                 Color::White
             };
-            results.push(Some(match result.winner {
-                Some(c) if c == first => 2,
-                Some(_) => 0,
-                None => 1,
-            }));
+            results.push(Some(half_points(
+                result.winner.map(|c| usize::from(c != first)),
+            )));
         }
         if results.iter().all(Option::is_none) {
             return Err(format!(
