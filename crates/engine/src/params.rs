@@ -723,6 +723,51 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 55, six search rules from Rapfi's (classical) search, each behind a run-time
+///   switch in a build kept outside the repository (/work/s55 on the shared machine),
+///   screened against Rapfi in session 54's fixed-node screen (120,000 nodes a move
+///   against 80,000, the 200 five-stone openings of seed 55 with both colours, freestyle,
+///   one game at a time) and paired game by game with session 54's run of the engine as
+///   it is (157-5-238, 39.9%) by `wuzi match --paired-with`. None is kept:
+///   - a late move that is not quiet but makes or stops no four (an open three of
+///     either side, at an unrestricted node, not the table's move) reduced a ply, as
+///     Rapfi reduces every late move: 93-5-160 of the first 258 games (the engine as it
+///     is 101-3-154 on them), 22 results up and 30 down (depth-8 bench 433,150 →
+///     435,996 nodes);
+///   - a reduced move whose reduced search beats alpha by more than 100 searched again
+///     a ply deeper than its full depth (Rapfi's extra extension in late-move
+///     reductions): 143-5-227 of 375 (147-5-223), 32 up and 37 down (586,783 nodes);
+///   - continuous attack (Rapfi's lesser reduction): where the side's move two plies
+///     up made an open three or better, a move that makes two twos (or better) is not
+///     quiet, so neither reduced nor pruned: 149-6-245, 38.0%, 30 up and 37 down
+///     (646,608 nodes); the same from a closed three: 143-4-253, 36.2%, 21 up and 35
+///     down (687,408 nodes);
+///   - the same continuation extended instead: a move that makes an open three or
+///     better, where the side's move two plies up did too, a quarter ply deeper:
+///     150-5-245, 38.1%, 35 up and 41 down (727,922 nodes); half a ply: 151-4-245,
+///     38.2%, 35 up and 42 down (1,308,792 nodes); a whole ply does not finish the
+///     depth-8 bench in reasonable time (106,912,781 nodes) and was not screened.
+/// - Session 55, Rapfi (classical, one thread, 1 s a move) as a judge of the games the
+///   engine lost or drew as Black in session 54's timed matches (its evaluation read,
+///   never used as data): 14 games, 4 freestyle, 5 renju, 5 standard, every position
+///   from the fourth move. In 5 of the 14 Rapfi announced a forced win for Black before
+///   one of wuzi's Black moves (freestyle game 15 move 17, mate in 45 plies; renju game
+///   13 move 17, in 33; standard game 1 move 29, in 27; game 3 move 11, in 23; game 15
+///   moves 17 and 27, in 37 and 25), and wuzi's move gave it away. wuzi's own search
+///   finds three of those wins with more time: renju game 13 (its 200 ms choice k7; l5,
+///   Rapfi's, from 300 ms, a win in 12 of its moves proven at depth 11 after 1.7 s);
+///   standard game 1 (a win in 14 at 5 s); standard game 3, where a fresh 200 ms search
+///   plays the winning f5 at every depth (the game's j6 came from the state a game
+///   leaves behind: replayed through `pbrain-wuzi` move by move it played f5 once and
+///   another move one move earlier the second time, at 200 ms timing differs from run
+///   to run). The threat solver (`analyze --solve vct`) finds none of them: they are
+///   not pure VCTs. And the other way: in freestyle game 39 Black's ninth move, i10,
+///   scored +614 by the 200 ms search, let White win (Rapfi: mate in 49 plies); wuzi's
+///   search of White's position scores it −260 for White at depth 10 and sees White
+///   ahead only at depth 14 (+687, 1.7 M nodes, 3.9 s). So beside the evaluation
+///   (sessions 41 and 54), a share of the games is lost by long forced lines that
+///   wuzi's search proves only at five to twenty times the time; the search rules
+///   above, which aim at such lines, did not help in the screen.
 /// - Session 54, in the fixed-node screen against Rapfi (classical; 120,000 nodes a move
 ///   against 80,000, 200 five-stone openings of seed 55 with both colours, drawn by a
 ///   script outside the repository with the rule `wuzi openings` now has, one game at a
