@@ -746,7 +746,14 @@ impl Tuning {
 ///     better, where the side's move two plies up did too, a quarter ply deeper:
 ///     150-5-245, 38.1%, 35 up and 41 down (727,922 nodes); half a ply: 151-4-245,
 ///     38.2%, 35 up and 42 down (1,308,792 nodes); a whole ply does not finish the
-///     depth-8 bench in reasonable time (106,912,781 nodes) and was not screened.
+///     depth-8 bench in reasonable time (106,912,781 nodes) and was not screened;
+///   - the hash table cleared before every move, as a fresh process would search (the
+///     table is the only state a game carries from move to move): 149-5-246, 37.9%, −86
+///     (−122..−52), 32 up and 39 down. The table kept between moves costs nothing.
+///
+///   The same screen in standard (the engine as it is, no pairing yet; the baseline for
+///   later standard screens, its records kept with the others): 165-2-233, 41.5%, −60
+///   (−95..−26), as Black 121-2-77, as White 44-0-156.
 /// - Session 55, Rapfi (classical, one thread, 1 s a move) as a judge of the games the
 ///   engine lost or drew as Black in session 54's timed matches (its evaluation read,
 ///   never used as data): 14 games, 4 freestyle, 5 renju, 5 standard, every position
