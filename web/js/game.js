@@ -220,8 +220,11 @@ export class GameStore {
     const cur = this.view;
     if (cur && raw.id === cur.id && raw.updated_at != null && cur.updatedAt != null) {
       if (raw.updated_at < cur.updatedAt) return;
-      if (raw.updated_at === cur.updatedAt && (raw.moves || []).length < cur.moves.length) return;
-      if (asked !== undefined && asked !== this.socketStates && raw.updated_at === cur.updatedAt && (raw.moves || []).length === cur.moves.length) return;
+      if (raw.updated_at === cur.updatedAt) {
+        const n = (raw.moves || []).length;
+        if (n < cur.moves.length) return;
+        if (n === cur.moves.length && asked !== undefined && asked !== this.socketStates) return;
+      }
     }
     this.lastUpdate = performance.now();
     // The queue count belongs to one search: a new position or a finished search ends it.

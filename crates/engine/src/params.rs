@@ -763,11 +763,13 @@ impl Tuning {
 ///   moves 17 and 27, in 37 and 25), and wuzi's move gave it away. wuzi's own search
 ///   finds three of those wins with more time: renju game 13 (its 200 ms choice k7; l5,
 ///   Rapfi's, from 300 ms, a win in 12 of its moves proven at depth 11 after 1.7 s);
-///   standard game 1 (a win in 14 at 5 s); standard game 3, where a fresh 200 ms search
-///   plays the winning f5 at every depth (the game's j6 came from the state a game
-///   leaves behind: replayed through `pbrain-wuzi` move by move it played f5 once and
-///   another move one move earlier the second time, at 200 ms timing differs from run
-///   to run). The threat solver (`analyze --solve vct`) finds none of them: they are
+///   standard game 1 (a win in 14 at 5 s); standard game 3, where a fresh search plays
+///   the winning f5 at every depth from 2 to 15 (a win in 12 at 5 s), as does
+///   `pbrain-wuzi` given the position by `BOARD` at 200 ms. The game's j6 was not
+///   reproduced: replayed through `pbrain-wuzi` move by move it played f5 once and left
+///   the game a move earlier the second time (at 200 ms the timing differs from run to
+///   run), and clearing the table before every move gained nothing (above). The threat
+///   solver (`analyze --solve vct`) finds no win in either standard position: they are
 ///   not pure VCTs. And the other way: in freestyle game 39 Black's ninth move, i10,
 ///   scored +614 by the 200 ms search, let White win (Rapfi: mate in 49 plies); wuzi's
 ///   search of White's position scores it −260 for White at depth 10 and sees White
