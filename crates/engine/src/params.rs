@@ -723,6 +723,30 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 56, in session 54's fixed-node screen against Rapfi (classical; 120,000
+///   nodes a move against 80,000, the 200 five-stone openings of seed 55 with both
+///   colours, one game at a time), paired game by game with the engine as it is
+///   (freestyle 157-5-238, standard 165-2-233). None is kept:
+///   - the evaluation refitted on 9,339 new freestyle and standard self-play games
+///     (`eval/weights/README.md`, session 56): freestyle 151-10-239, 39.0%, −78
+///     (−113..−44), 38 results up and 39 down; standard 163-3-234, 41.1%, −62
+///     (−98..−28), 38 up and 39 down;
+///   - two more line patterns, as Rapfi's classical evaluator has them (a two with four
+///     ways to an open three apart from one with three, an open three with two ways to
+///     a straight four apart from one with one), the tables refitted on the same games:
+///     144-4-252, 36.5%, −96 (−132..−62), 32 up and 46 down (the split alone, the
+///     old values spread onto the new slots, plays as before: depth-8 bench 433,150
+///     nodes);
+///   - ProbCut (never tried before; a build outside the repository, /work/s56 on the
+///     shared machine): at a node that is not on the PV, not under threat and 5 plies
+///     or more from the horizon, its first three moves searched 4 plies shallower
+///     against beta + margin, the node cut with the first that reaches it. Margin 200
+///     (115 is a ply of futility): 151-6-243, 38.5%, −81 (−117..−47), 35 up and 42
+///     down (depth-8 bench 433,150 → 435,438 nodes); margin 100: 151-5-244, 38.4%,
+///     −82 (−118..−48), 37 up and 43 down (421,005 nodes);
+///   - the policy refitted on the same games (`eval/weights/README.md`, session 56):
+///     148-2-250, 37.2%, −91 (−127..−56), 27 up and 39 down; with the refitted
+///     evaluation beside it: 157-3-240, 39.6%, −73 (−109..−39), 34 up and 36 down.
 /// - Session 55, six search rules from Rapfi's (classical) search, each behind a run-time
 ///   switch in a build kept outside the repository (/work/s55 on the shared machine),
 ///   screened against Rapfi in session 54's fixed-node screen (120,000 nodes a move
