@@ -735,15 +735,15 @@ impl Tuning {
 ///     ways to an open three apart from one with three, an open three with two ways to
 ///     a straight four apart from one with one), the tables refitted on the same games:
 ///     144-4-252, 36.5%, −96 (−132..−62), 32 up and 46 down (the split alone, the
-///     old values spread onto the new slots, plays as before: depth-8 bench 433,150
-///     nodes);
-///   - ProbCut (never tried before; a build outside the repository, /work/s56 on the
-///     shared machine): at a node that is not on the PV, not under threat and 5 plies
-///     or more from the horizon, its first three moves searched 4 plies shallower
-///     against beta + margin, the node cut with the first that reaches it. Margin 200
-///     (115 is a ply of futility): 151-6-243, 38.5%, −81 (−117..−47), 35 up and 42
-///     down (depth-8 bench 433,150 → 435,438 nodes); margin 100: 151-5-244, 38.4%,
-///     −82 (−118..−48), 37 up and 43 down (421,005 nodes);
+///     old values spread onto the new slots, searches the depth-8 bench as before,
+///     433,150 nodes);
+///   - ProbCut (not in this record before; a build outside the repository, /work/s56
+///     on the shared machine): at a node that is not on the PV, not under threat and
+///     5 plies or more from the horizon, its first three moves searched 4 plies
+///     shallower against beta plus a margin, the node cut with the first that reaches
+///     it. Margin 200 (115 is a ply of futility): 151-6-243, 38.5%, −81 (−117..−47),
+///     35 up and 42 down (depth-8 bench 433,150 → 435,438 nodes); margin 100:
+///     151-5-244, 38.4%, −82 (−118..−48), 37 up and 43 down (428,571 nodes);
 ///   - the policy refitted on the same games (`eval/weights/README.md`, session 56):
 ///     148-2-250, 37.2%, −91 (−127..−56), 27 up and 39 down; with the refitted
 ///     evaluation beside it: 157-3-240, 39.6%, −73 (−109..−39), 34 up and 36 down.
