@@ -169,9 +169,26 @@ test('a seek appears live and is accepted; both play, a spectator watches, a dra
     await b.page.click('#btn-rematch');
     await a.page.locator('#online-offer').waitFor({ state: 'visible' });
     assert.equal(await a.page.locator('#online-offer-text').textContent(), 'Your opponent wants a rematch');
+    // The answer to A's accept (the finished game, its rematch named) is held until the socket
+    // has taken A's page to the rematch, as a slow answer would be: it must not bring the old
+    // game back (a page left showing it drops the new game's socket states and is stuck there).
+    let heldAnswer = false;
+    await a.page.route('**/offer', async (route) => {
+      const answer = await route.fetch();
+      heldAnswer = await a.page
+        .waitForFunction((old) => { const st = window.wuzi.store; return st.view?.id && st.view.id !== old && st.connection === 'up'; }, id, { timeout: 60000 })
+        .then(() => true, () => false);
+      // ... and until the state the page asks for once its socket is up has come too.
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.fulfill({ response: answer });
+    });
     await a.page.click('#btn-offer-accept');
     const again = await waitView(a.page, (v) => v.mode === 'online' && v.id !== id, { what: 'the rematch' });
     await waitView(b.page, (v) => v.id === again.id, { what: 'the rematch at B' });
+    await a.page.waitForFunction(() => !window.wuzi.store.busy);
+    assert.ok(heldAnswer, "A's accept was answered after A's page moved on");
+    await a.page.unroute('**/offer');
+    assert.equal((await view(a.page)).id, again.id, 'the late answer about the finished game left the rematch on screen');
     assert.equal(await myColor(a.page), 'white');
     assert.equal(await myColor(b.page), 'black');
     assert.deepEqual([...a.errors, ...b.errors, ...c.errors], []);

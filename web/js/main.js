@@ -171,16 +171,24 @@ function resync() {
 /// Asks the server for game `id` and shows it, unless a socket state that came meanwhile is as new.
 function refetch(id) {
   const asked = store.socketStates;
-  api.getGame(id).then((g) => store.setView(g, { asked }), () => {});
+  api.getGame(id).then((g) => {
+    // Not if the page has gone to another game meanwhile (see `run`).
+    if (store.view && store.view.id === id) store.setView(g, { asked });
+  }, () => {});
 }
 
 // ---------------------------------------------------------------- server calls
 async function run(action) {
   if (store.busy) return null;
   store.busy = true;
+  const shown = store.view && store.view.id;
   try {
     const view = await action();
-    if (view && view.id !== undefined) store.setView(view);
+    // An answer about a game the page has left meanwhile (an agreed rematch opens its game as the
+    // socket says so) stays off screen: shown, it would bring the old game back for good, since
+    // the socket's states for the new one are then dropped as another game's.
+    const left = !!store.view && store.view.id !== shown;
+    if (view && view.id !== undefined && !left) store.setView(view);
     return view;
   } catch (e) {
     showError(e);
