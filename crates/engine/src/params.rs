@@ -723,6 +723,21 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 57, the same screen and pairing, with twice session 56's data: 19,899
+///   freestyle and standard self-play games (session 56's runs resumed; data and
+///   commands in `eval/weights/README.md`, session 57). None is kept:
+///   - the evaluation refitted on them (σ = 40; held-out cross-entropy 0.48406 for the
+///     tables in use, 0.47198 for the fit): freestyle 157-5-238, 39.9%, −71 (−107..−37),
+///     37 results up and 36 down; standard 166-4-230, 42.0%, −56 (−91..−22), 37 up and
+///     37 down;
+///   - the policy refitted on them: freestyle 148-3-249, 37.4%, −90 (−126..−55), 29 up
+///     and 41 down; with the refitted evaluation beside it 167-4-229, 42.2%, −54
+///     (−89..−20), 40 up and 32 down, inside the noise of about ±9 and against the
+///     policy's own result alone.
+///
+///   Twice the data lowers the held-out loss a little more than session 56's fit did
+///   (0.0121 against 0.0092) and moves the play no more: the per-point tables are not
+///   short of data.
 /// - Session 56, in session 54's fixed-node screen against Rapfi (classical; 120,000
 ///   nodes a move against 80,000, the 200 five-stone openings of seed 55 with both
 ///   colours, one game at a time), paired game by game with the engine as it is
