@@ -724,7 +724,7 @@ impl Tuning {
 ///
 /// Measured and left off:
 /// - Session 57, the same screen and pairing, with twice session 56's data: 19,899
-///   freestyle and standard self-play games (session 56's runs resumed; data and
+///   freestyle and standard self-play games (two of session 56's runs resumed; data and
 ///   commands in `eval/weights/README.md`, session 57). None is kept:
 ///   - the evaluation refitted on them (σ = 40; held-out cross-entropy 0.48406 for the
 ///     tables in use, 0.47198 for the fit): freestyle 157-5-238, 39.9%, −71 (−107..−37),
