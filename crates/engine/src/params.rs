@@ -729,11 +729,11 @@ impl Tuning {
 ///   (classical; 120,000 nodes a move against 80,000, the 200 five-stone openings of seed
 ///   55 with both colours, one game at a time), paired game by game with the engine as it
 ///   is. The checks' solver nodes count against the budget (the depth-4 bench searches
-///   19,705 nodes without them, 78,622 with), and a search without the final check keeps
-///   back neither nodes nor, with the time manager changed to match, time (`wuzi analyze
-///   --time 200ms h8 h9 j10`: depth 10 in 206,147 nodes and 190 ms against 165,999 nodes
-///   and 171 ms in freestyle; depth 11 in 185,285 nodes against 155,345 in renju). Not
-///   kept, the gains being small against the noise:
+///   19,705 nodes with them switched off, 78,622 with them), and a search without the
+///   final check keeps back neither nodes nor, with the time manager changed to match,
+///   time (`wuzi analyze --time 200ms h8 h9 j10`: depth 10 in 206,147 nodes and 190 ms
+///   against 165,999 nodes and 171 ms in freestyle; depth 11 in 185,285 nodes against
+///   155,345 in renju). Not kept, the gains being small against the noise:
 ///   - freestyle 167-3-230, 42.1%, −55 (−90..−21), 31 results up and 22 down (the engine
 ///     as it is 157-5-238); root safety and root defence alone off 165-3-232, 41.6%,
 ///     29 up and 22 down;
@@ -743,9 +743,11 @@ impl Tuning {
 ///     later renju screens on these openings);
 ///   - freestyle again, on the 200 openings of seed 56 (`/work/s54/open56.txt`):
 ///     157-5-238, 39.9%, −71 (−107..−37), 29 up and 21 down, against the engine as it is
-///     on them, 146-10-244, 37.8%, −87 (−123..−53).
+///     on them, 146-10-244, 37.8%, −87 (−123..−53);
+///   - standard on the same openings: 177-1-222, 44.4%, −39 (−74..−5), 24 up and 19
+///     down, against the engine as it is on them, 172-1-227, 43.1%, −48 (−83..−14).
 ///
-///   Over the four screens (1,600 games) 103 results up and 83 down, about one and a half
+///   Over the five screens (2,000 games) 127 results up and 102 down, about 1.65
 ///   standard deviations; in freestyle 60 up and 43 down over 800. A lead, not a measured
 ///   gain: a larger screen, and timed matches (where the final check's time comes back
 ///   too), should settle it before the checks are switched off. The patch (the checks
