@@ -722,8 +722,30 @@ impl Tuning {
 ///   (PentaZen 30-1-21, Carbon 49-0-3); renju not measured against either since the
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
+/// - Session 59, the three root checks ([`Features::root_safety`],
+///   [`Features::root_defence`], [`Features::final_safety`]) **off** at full strength
+///   (on for the levels, [`Features::for_levels`], whose ratings were measured with
+///   them), and without the final check the time manager keeps no time back for it
+///   ([`crate::time::TimeManager::with_final_check`]): a search of 200 ms now searches
+///   to 190 ms where it stopped at 171. The checks' solver nodes counted against the
+///   budget and bought little: the search, with its threat extension and quiescence of
+///   fours, sees most of the VCTs they looked for. Screened as in session 58 (below):
+///   fixed nodes against Rapfi (classical; 120,000 nodes a move against 80,000, 200
+///   five-stone openings with both colours, one game at a time), paired game by game
+///   with the engine with the checks: session 58's five screens, 127 results up and
+///   102 down, and in session 59, on the 200 openings of seed 57 (`wuzi openings
+///   --count 200 --seed 57`), freestyle 159-3-238, 40.1%, −70 (−105..−35) against
+///   152-4-244, 38.5%, −81 (−117..−47), 25 up and 19 down; standard 179-4-217, 45.2%,
+///   −33 (−68..+1) against 169-4-227, 42.8%, −51 (−86..−17), 26 up and 16 down. Over
+///   the seven screens (2,800 games) **178 results up and 137 down, 2.3 standard
+///   deviations**; in freestyle and standard 159 up and 117 down over 2,400, in renju
+///   19 up and 20 down over 400. Bench signature 78,622 → 19,705 (the checks' solver
+///   nodes counted in it); `wuzi analyze --time 200ms h8 h9 j10`: depth 10 in 202,307
+///   nodes and 190 ms, against 165,999 nodes and 171 ms.
+///
 /// Measured and left off:
-/// - Session 58, the three root checks off ([`Features::root_safety`],
+/// - Session 58, the three root checks off (kept in session 59, above;
+///   [`Features::root_safety`],
 ///   [`Features::root_defence`], [`Features::final_safety`]; switched off at run time by
 ///   `WUZI_FEATURES_OFF` for the screens), in session 54's fixed-node screen against Rapfi
 ///   (classical; 120,000 nodes a move against 80,000, the 200 five-stone openings of seed
@@ -1556,7 +1578,8 @@ pub struct Features {
     pub futility: bool,
     /// VCT at the root.
     pub root_vct: bool,
-    /// Root safety: a best move after which the opponent has a VCT is dropped.
+    /// Root safety: a best move after which the opponent has a VCT is dropped (off at
+    /// full strength since session 59, on for the levels; so are the next two).
     pub root_safety: bool,
     /// Root defence: once a safety check refutes a best move, if the opponent has a
     /// VCT against a pass, the root moves a short VCT refutes are dropped.
@@ -1654,9 +1677,9 @@ impl Features {
         lmp: true,
         futility: true,
         root_vct: false,
-        root_safety: true,
-        root_defence: true,
-        final_safety: true,
+        root_safety: false,
+        root_defence: false,
+        final_safety: false,
         partial_iteration: true,
         threat_thread: true,
         safety_helper: true,
@@ -1694,6 +1717,9 @@ impl Features {
     #[must_use]
     pub fn for_levels(self) -> Features {
         Features {
+            root_safety: true,
+            root_defence: true,
+            final_safety: true,
             learned_eval: false,
             deep_futility: false,
             eval_order: false,
@@ -1786,8 +1812,11 @@ impl Features {
                 "lmp" => f.lmp = false,
                 "futility" => f.futility = false,
                 "rootvct" => f.root_vct = false,
+                "+rootsafety" => f.root_safety = true,
                 "rootsafety" => f.root_safety = false,
+                "+rootdefence" => f.root_defence = true,
                 "rootdefence" => f.root_defence = false,
+                "+finalsafety" => f.final_safety = true,
                 "finalsafety" => f.final_safety = false,
                 "partial" => f.partial_iteration = false,
                 "threatthread" => f.threat_thread = false,
