@@ -185,7 +185,7 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let tm = TimeManager::with_final_check(limits, start, self.features.final_safety);
+        let tm = TimeManager::new(limits, start);
         let mut board = Board::with_tables(
             pos,
             crate::eval::Source::of(&self.features),

@@ -90,22 +90,9 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Deadlines for `limits`, counted from `start`, with time kept back for the final
-    /// safety check.
+    /// Deadlines for `limits`, counted from `start`.
     #[must_use]
     pub fn new(limits: &SearchLimits, start: Instant) -> TimeManager {
-        TimeManager::with_final_check(limits, start, true)
-    }
-
-    /// Deadlines for `limits`, counted from `start`; time is kept back between the
-    /// search's deadline and the hard one only when `final_check` says the final
-    /// safety check will run ([`crate::params::Features::final_safety`]).
-    #[must_use]
-    pub fn with_final_check(
-        limits: &SearchLimits,
-        start: Instant,
-        final_check: bool,
-    ) -> TimeManager {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         let mut cap = |s: Duration, h: Duration| {
@@ -125,14 +112,7 @@ impl TimeManager {
             let budget = (left / moves + c.increment * 3 / 4).min(left / 2);
             cap(budget * 6 / 10, (budget * 3).min(left / 3));
         }
-        let kept = |h: Duration| {
-            if final_check {
-                (h * FINAL_CHECK_PERCENT / 100).min(FINAL_CHECK_MAX)
-            } else {
-                Duration::ZERO
-            }
-        };
-        let search = hard.map(|h| h - kept(h));
+        let search = hard.map(|h| h - (h * FINAL_CHECK_PERCENT / 100).min(FINAL_CHECK_MAX));
         TimeManager {
             start,
             soft: soft.zip(search).map(|(s, x)| s.min(x)),

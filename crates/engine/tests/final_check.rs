@@ -101,9 +101,7 @@ fn final_safety_checks_the_move_of_a_cut_search() {
     // The search without the fitted tables (the policy, the learned evaluation, the
     // threat mask): with them it no longer picks i10 at these limits, their fits
     // change, and the test is about the check.
-    // The three root checks are off at full strength (session 59): on here.
-    let all = Features::ALL
-        .switched("+rootsafety,+rootdefence,+finalsafety,policy,ppr,plmr,psharp,tmask,learned");
+    let all = Features::ALL.switched("policy,ppr,plmr,psharp,tmask,learned");
     let unchecked = all.switched("finalsafety");
     let mut replaced = 0;
     for nodes in (10..=40).map(|k| k * 1_000) {

@@ -410,26 +410,18 @@ fn vct_after(
     )
 }
 
-/// The three root checks switched on, as `WUZI_FEATURES_OFF` names them.
-const CHECKS_ON: &str = "+rootsafety,+rootdefence,+finalsafety";
-
-/// Every feature but the threat mask, with the three root checks on (off at full
-/// strength since session 59, on for the levels): the engine of the safety tests whose
-/// position needs the search to reach a given point, so that a new fit of the mask,
-/// which steers the evaluation, does not move the search away from it.
+/// Every feature but the threat mask: the engine of the safety tests whose position
+/// needs the search to reach a given point, so that a new fit of the mask, which
+/// steers the evaluation, does not move the search away from it.
 const UNMASKED: wuzi_engine::params::Features = wuzi_engine::params::Features {
     threat_mask: false,
-    root_safety: true,
-    root_defence: true,
-    final_safety: true,
     ..wuzi_engine::params::Features::ALL
 };
 
-/// The engine with every feature and the three root checks plays, at depth 5, a move
-/// after which Black has no VCT (a 2 M-node search finds none).
+/// The engine with every feature plays, at depth 5, a move after which Black has no
+/// VCT (a 2 M-node search finds none).
 fn assert_full_engine_plays_safe(pos: &Position) {
-    let checked = wuzi_engine::params::Features::ALL.switched(CHECKS_ON);
-    let pick = depth5_pick(pos, checked);
+    let pick = depth5_pick(pos, wuzi_engine::params::Features::ALL);
     assert_eq!(vct_after(pos, pick, None), None, "{} loses", name(pick));
 }
 
@@ -544,9 +536,7 @@ fn root_defence_drops_the_moves_a_short_vct_refutes() {
     // The search without the fitted tables (the policy, the learned evaluation, the
     // threat mask), which at depth 5 picks g10 here without root defence: their fits
     // change, and the test is about root defence.
-    let all = wuzi_engine::params::Features::ALL
-        .switched(CHECKS_ON)
-        .switched("policy,ppr,plmr,psharp,tmask,learned");
+    let all = wuzi_engine::params::Features::ALL.switched("policy,ppr,plmr,psharp,tmask,learned");
     let without = pick(wuzi_engine::params::Features {
         root_defence: false,
         ..all
