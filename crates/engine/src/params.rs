@@ -723,6 +723,56 @@ impl Tuning {
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
 ///
 /// Measured and left off:
+/// - Session 60, three rules, each behind a run-time switch in a build kept outside the
+///   repository (its patch is /work/s60/s60-experiments.patch on the shared machine), each
+///   paired game by game with session 59's runs of the engine as it is on the 200
+///   five-stone openings of seed 57 with both colours (`wuzi openings --count 200 --seed
+///   57`), freestyle, against Rapfi (classical). None is kept:
+///   - the quiescence search's VCF longer: plain fours at every attacker move, not only
+///     the first, and 12 plies, not 6 (depth-4 bench 78,622 → 141,142 nodes). The brain
+///     at 200 ms a move, one game at a time on a pinned core, stopped after 254 games:
+///     71-0-183, 28.0%, against 97-4-153, 39.0%, for the brain as it is on the same
+///     games, **11 results up and 40 down**. Longer VCFs at the leaves cost more than
+///     they find;
+///   - the threat extension two plies beyond the horizon, not one (depth-4 bench
+///     75,640 nodes), the same match, stopped after 246 games: 95-3-148, 39.2%,
+///     against 94-4-148, 39.0%, 24 up and 24 down;
+///   - a small network beside the tables: the learned features of every empty point
+///     ([`crate::eval::learned::features`]) and the threat mask's place, each with a
+///     vector of 16 weights, summed; the sum through a ReLU and a weighted sum of 16
+///     added to the evaluation (961,280 weights). Fitted to new self-play with
+///     the tables in use held fixed (freestyle and standard, 30,000 nodes a move, 9,602
+///     games, `wuzi selfplay --rule freestyle,standard --nodes 30000 --seed 561` and
+///     `--seed 562`, 2,764,572 bytes; a trainer of minibatch Adam kept with the patch,
+///     100 to 400 s on one core). It predicts the held-out games much better than any
+///     refit of the tables did (the tables' best, session 57, 0.0121 off the loss):
+///     on the first 5,158 games, the blended target (results and search scores, half
+///     each) 0.46609 → 0.44004 and the results 0.46600 → 0.43273; fitted to the search
+///     scores alone 0.46618 → 0.44375; on all 9,602 (search scores) 0.48729 → 0.45607,
+///     results 0.48154 → 0.44062. On the first 4,198 games (blended target) the same
+///     trainer refitting the tables alone: 0.46639 → 0.46262; the network with the
+///     tables refitted beside it: 0.44185. Evaluated from scratch at every node
+///     (no incremental accumulator yet, so a third of the speed), in session 54's
+///     fixed-node screen (120,000 nodes a move against 80,000, one game at a time, the
+///     two halves of the openings on a core each), the engine as it is 152-4-244,
+///     38.5%, −81 (−117..−47):
+///     - the blended fit on 5,158 games: 161-3-236, 40.6%, −66 (−101..−32), 48 results
+///       up and 39 down;
+///     - the search-score fit on the same games: 152-1-247, 38.1%, −84 (−120..−50), 40
+///       up and 42 down;
+///     - **the search-score fit on all 9,602 games: 172-6-222, 43.8%, −44 (−78..−10),
+///       52 up and 28 down** (2.7 standard deviations); standard, against the
+///       engine as it is on the same openings (169-4-227, 42.8%, −51 (−86..−17)):
+///       **195-2-203, 49.0%, −7 (−41..+27), 57 up and 31 down** (2.8 standard
+///       deviations). Over both rules 109 up and 59 down.
+///
+///   A larger gain at fixed nodes than the root checks' (sessions 58 and 59: 178 up and
+///   137 down over 2,800 games), and it grew with the data (the tables' refits did not:
+///   sessions 56 and 57). Not kept yet: evaluated from scratch it
+///   searches at a third of the speed, so before it can play at time it needs its sum
+///   kept incrementally by the board (16 more additions where a point's combination
+///   changes), its weights quantized and embedded with their provenance, and its
+///   renju classes fitted (the self-play was freestyle and standard only).
 /// - Session 58, the three root checks off ([`Features::root_safety`],
 ///   [`Features::root_defence`], [`Features::final_safety`]; switched off at run time by
 ///   `WUZI_FEATURES_OFF` for the screens), in session 54's fixed-node screen against Rapfi
