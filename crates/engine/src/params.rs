@@ -727,7 +727,8 @@ impl Tuning {
 ///   repository (its patch is /work/s60/s60-experiments.patch on the shared machine), each
 ///   paired game by game with session 59's runs of the engine as it is on the 200
 ///   five-stone openings of seed 57 with both colours (`wuzi openings --count 200 --seed
-///   57`), freestyle, against Rapfi (classical). None is kept:
+///   57`), against Rapfi (classical), freestyle (and standard for the network). None is
+///   kept:
 ///   - the quiescence search's VCF longer: plain fours at every attacker move, not only
 ///     the first, and 12 plies, not 6 (depth-4 bench 78,622 → 141,142 nodes). The brain
 ///     at 200 ms a move, one game at a time on a pinned core, stopped after 254 games:
@@ -768,11 +769,19 @@ impl Tuning {
 ///
 ///   A larger gain at fixed nodes than the root checks' (sessions 58 and 59: 178 up and
 ///   137 down over 2,800 games), and it grew with the data (the tables' refits did not:
-///   sessions 56 and 57). Not kept yet: evaluated from scratch it
-///   searches at a third of the speed, so before it can play at time it needs its sum
-///   kept incrementally by the board (16 more additions where a point's combination
-///   changes), its weights quantized and embedded with their provenance, and its
-///   renju classes fitted (the self-play was freestyle and standard only).
+///   sessions 56 and 57). Not kept: evaluated from scratch it searches at a third of
+///   the speed. Kept incrementally by the board (the patch: four 16-wide sums, colour by
+///   role, of the rows quantized as `i16` at 1/16,384, changed where the tables' sums
+///   change, restored by undo; checked against the from-scratch sum at every
+///   evaluation of the depth-4 bench, 81,669 nodes) it still searches at 56% of the
+///   speed (`wuzi analyze --time 500ms h8 h9 j10`, three interleaved runs: 553,530,
+///   549,501 and 544,383 nodes a second against 972,158, 989,743 and 955,335), and the
+///   brain with it against Rapfi at 200 ms a move, the first 100 openings of seed 57
+///   with both colours, one game at a time on each core: 75-1-124, 37.8%, against
+///   76-3-121, 38.8%, for the brain as it is, 20 up and 22 down. The fixed-node gain
+///   is gone at time; the network has to be cheaper (the update is 32 additions per
+///   changed point and colour) before it can gain, and its renju classes fitted (the
+///   self-play was freestyle and standard only).
 /// - Session 58, the three root checks off ([`Features::root_safety`],
 ///   [`Features::root_defence`], [`Features::final_safety`]; switched off at run time by
 ///   `WUZI_FEATURES_OFF` for the screens), in session 54's fixed-node screen against Rapfi
