@@ -23,6 +23,13 @@
 //!   --exact-forbidden  renju: Black's double threes that the exact check finds
 //!                forbidden are forbidden points, as the engine's `rforbid` switch
 //!                evaluates them
+//!   --net        fit the network ([`eval::net`]) beside the tables in use, which stay
+//!                as they are; writes net-<checksum>.bin
+//!   --net-epochs N  passes over the data (default 10; the rate falls to 0.3 of itself
+//!                for the last third)
+//!   --net-lr R   Adam's rate for the network (default 0.001)
+//!   --net-decay D  weight decay of the rows (default 0)
+//!   --seed S     the network's random start (default 12345)
 //! ```
 //!
 //! Every position of a game from its first searched move on is a sample when a search
@@ -38,9 +45,14 @@
 //! cross-entropy plus a Gaussian prior (spread `sigma`) around the hand-set values, so
 //! a combination seldom seen keeps about its hand-set value. Every tenth game is held
 //! out to check the fit.
+//!
+//! With `--net` the model is that sum plus the network's term ([`eval::net`]) and only
+//! the network is fitted, by minibatch Adam (256 positions a batch) on the same
+//! cross-entropy; its rows start small and random, and the rows of features no
+//! training position has are zero in the file.
 
 use wuzi_engine::board::{Board, idx};
-use wuzi_engine::eval::{self, learned, mask};
+use wuzi_engine::eval::{self, learned, mask, net};
 use wuzi_engine::params::{EVAL_SCALE, THREATENED_LEAF};
 use wuzi_engine::selfplay::Record;
 use wuzi_engine::{Position, Score};
@@ -74,6 +86,11 @@ struct Options {
     mask_sigma: f64,
     from_tables: bool,
     widen: Option<String>,
+    net: bool,
+    net_epochs: usize,
+    net_lr: f32,
+    net_decay: f32,
+    seed: u64,
     files: Vec<String>,
 }
 
@@ -91,6 +108,11 @@ fn options() -> Result<Options, String> {
         mask_sigma: 20.0,
         from_tables: false,
         widen: None,
+        net: false,
+        net_epochs: 10,
+        net_lr: 0.001,
+        net_decay: 0.0,
+        seed: 12345,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -112,6 +134,19 @@ fn options() -> Result<Options, String> {
             "--joint" => o.joint = true,
             "--from-tables" => o.from_tables = true,
             "--widen" => o.widen = Some(value("--widen")?),
+            "--net" => o.net = true,
+            "--net-epochs" => {
+                o.net_epochs = value("--net-epochs")?
+                    .parse()
+                    .map_err(|_| "bad --net-epochs")?;
+            }
+            "--net-lr" => o.net_lr = value("--net-lr")?.parse().map_err(|_| "bad --net-lr")?,
+            "--net-decay" => {
+                o.net_decay = value("--net-decay")?
+                    .parse()
+                    .map_err(|_| "bad --net-decay")?;
+            }
+            "--seed" => o.seed = value("--seed")?.parse().map_err(|_| "bad --seed")?,
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -233,7 +268,7 @@ fn run() -> Result<(), String> {
     let unit = f64::from(EVAL_SCALE);
     let prior = learned::prior();
     let mut w0: Vec<f64> = prior.iter().map(|&v| f64::from(v) / unit).collect();
-    if o.mask {
+    if o.mask || o.net {
         // The points' shares are the table in use, held fixed.
         w0 = learned::table()
             .iter()
@@ -244,7 +279,7 @@ fn run() -> Result<(), String> {
     // The scale `K` is found with these starting values, so that `--from-tables` reports
     // losses at the same scale as a joint fit on the same data.
     let w_scale = w0.clone();
-    if o.from_tables {
+    if o.from_tables || o.net {
         let shares = learned::table().iter();
         for (w, &v) in w0.iter_mut().zip(shares.chain(mask::table())) {
             *w = f64::from(v) / unit;
@@ -313,6 +348,10 @@ fn run() -> Result<(), String> {
         let (ht, hr) = losses(&held_out, w, k);
         eprintln!("{what}: loss {lt:.5} (results {lr:.5}); held out {ht:.5} (results {hr:.5})");
     };
+    if o.net {
+        report(&w0, "tables in use");
+        return fit_net(&o, &w0, samples, &held_out, k as f32, started);
+    }
     report(
         &w0,
         if o.from_tables {
@@ -424,14 +463,209 @@ fn sixteenths(w: &[f64]) -> Vec<i32> {
 /// Writes `table` as a weights file named `<kind>-<checksum>.bin` into `--out` (if
 /// given).
 fn write(o: &Options, table: &[i32], kind: &str) -> Result<(), String> {
-    let bytes = learned::encode(table);
-    let name = format!("{kind}-{:016x}.bin", learned::checksum(&bytes));
+    write_bytes(o, &learned::encode(table), kind)
+}
+
+/// Writes `bytes` as a file named `<kind>-<checksum>.bin` into `--out` (if given).
+fn write_bytes(o: &Options, bytes: &[u8], kind: &str) -> Result<(), String> {
+    let name = format!("{kind}-{:016x}.bin", learned::checksum(bytes));
     if let Some(dir) = &o.out {
         let path = std::path::Path::new(dir).join(&name);
-        std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());
     } else {
         eprintln!("(not written: no --out) {name}");
     }
     Ok(())
+}
+
+/// A pseudo-random stream (splitmix64) for the network's start and the batches.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+/// Adam's moments for a block of weights.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// One step; weights whose gradient and moment are both zero (rows no position of
+    /// the batch has, never seen yet) are left alone.
+    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32) {
+        self.t += 1;
+        let b1 = 1.0 - 0.9f32.powi(self.t);
+        let b2 = 1.0 - 0.999f32.powi(self.t);
+        for i in 0..w.len() {
+            if g[i] == 0.0 && self.m[i] == 0.0 {
+                continue;
+            }
+            self.m[i] = 0.9 * self.m[i] + 0.1 * g[i];
+            self.v[i] = 0.999 * self.v[i] + 0.001 * g[i] * g[i];
+            w[i] -= lr * (self.m[i] / b1) / ((self.v[i] / b2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// The network's weights while it is fitted: `rows` by feature (the tables' features,
+/// then the masks), [`net::WIDTH`] each; `out` in units of [`NET_OUT`].
+struct NetModel {
+    rows: Vec<f32>,
+    bias: Vec<f32>,
+    out: Vec<f32>,
+}
+
+/// The output weights are fitted in units of this many evaluation units, so that all
+/// weights start at about the same size.
+const NET_OUT: f32 = 100.0;
+
+impl NetModel {
+    /// The sums before the ReLU, into `a`.
+    fn sums(&self, s: &Sample, a: &mut [f32]) {
+        a.copy_from_slice(&self.bias);
+        for &(i, n) in s.slots.iter().chain(std::iter::once(&(s.mask, 1.0))) {
+            let row = &self.rows[i as usize * net::WIDTH..][..net::WIDTH];
+            for (a, &r) in a.iter_mut().zip(row) {
+                *a += n * r;
+            }
+        }
+    }
+
+    /// The network's term, evaluation units; `a` gets the sums.
+    fn term(&self, s: &Sample, a: &mut [f32]) -> f32 {
+        self.sums(s, a);
+        NET_OUT
+            * a.iter()
+                .zip(&self.out)
+                .map(|(&a, &v)| v * a.max(0.0))
+                .sum::<f32>()
+    }
+}
+
+/// Fits the network beside the tables `w` (held fixed) and writes it.
+fn fit_net(
+    o: &Options,
+    w: &[f64],
+    mut samples: Vec<Sample>,
+    held_out: &[Sample],
+    k: f32,
+    started: std::time::Instant,
+) -> Result<(), String> {
+    let d = net::WIDTH;
+    let nf = learned::FEATURES + mask::FEATURES;
+    // The tables' part of each position's evaluation, which the fit does not move.
+    let base = |s: &Sample| eval_of(s, w) as f32;
+    let mut rng = Rng(o.seed);
+    let mut m = NetModel {
+        rows: (0..nf * d).map(|_| (rng.unit() - 0.5) * 0.1).collect(),
+        bias: vec![0.0; d],
+        out: vec![0.0; d],
+    };
+    let losses = |m: &NetModel, set: &[Sample]| {
+        let mut a = vec![0.0; d];
+        let (mut l, mut lr) = (0.0, 0.0);
+        let ce = |y: f64, p: f64| -(y * p.ln() + (1.0 - y) * (1.0 - p).ln());
+        for s in set {
+            let z = base(s) + m.term(s, &mut a);
+            let p = sigmoid(f64::from(z / k)).clamp(1e-9, 1.0 - 1e-9);
+            l += ce(f64::from(s.target), p);
+            lr += ce(f64::from(s.result), p);
+        }
+        let n = set.len().max(1) as f64;
+        (l / n, lr / n)
+    };
+    let (mut ad_rows, mut ad_bias, mut ad_out) = (Adam::new(nf * d), Adam::new(d), Adam::new(d));
+    let (mut g_rows, mut g_bias, mut g_out) = (vec![0.0; nf * d], vec![0.0; d], vec![0.0; d]);
+    let mut seen = vec![false; nf];
+    let mut touched: Vec<u32> = Vec::new();
+    let mut a = vec![0.0; d];
+    let bases: Vec<f32> = samples.iter().map(base).collect();
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    for epoch in 1..=o.net_epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+        }
+        let lr = o.net_lr
+            * if epoch > o.net_epochs * 2 / 3 {
+                0.3
+            } else {
+                1.0
+            };
+        for batch in order.chunks(256) {
+            touched.clear();
+            for &n in batch {
+                let s = &samples[n];
+                let z = bases[n] + m.term(s, &mut a);
+                let dz = (sigmoid(f64::from(z / k)) as f32 - s.target) / k / batch.len() as f32;
+                for j in 0..d {
+                    g_out[j] += dz * NET_OUT * a[j].max(0.0);
+                    if a[j] > 0.0 {
+                        let da = dz * NET_OUT * m.out[j];
+                        g_bias[j] += da;
+                        for &(i, c) in s.slots.iter().chain(std::iter::once(&(s.mask, 1.0))) {
+                            g_rows[i as usize * d + j] += da * c;
+                        }
+                    }
+                }
+                touched.extend(s.slots.iter().map(|&(i, _)| i));
+                touched.push(s.mask);
+            }
+            touched.sort_unstable();
+            touched.dedup();
+            for &i in &touched {
+                let i = i as usize;
+                seen[i] = true;
+                for j in 0..d {
+                    g_rows[i * d + j] += o.net_decay * m.rows[i * d + j];
+                }
+            }
+            ad_rows.step(&mut m.rows, &g_rows, lr);
+            ad_bias.step(&mut m.bias, &g_bias, lr);
+            ad_out.step(&mut m.out, &g_out, lr);
+            for &i in &touched {
+                g_rows[i as usize * d..][..d].fill(0.0);
+            }
+            g_bias.fill(0.0);
+            g_out.fill(0.0);
+        }
+        let (ht, hr) = losses(&m, held_out);
+        eprintln!(
+            "epoch {epoch}: held out {ht:.5} (results {hr:.5}) [{:.0} s]",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    samples.clear();
+    for (i, _) in seen.iter().enumerate().filter(|(_, s)| !**s) {
+        m.rows[i * d..][..d].fill(0.0);
+    }
+    let (ht, hr) = losses(&m, held_out);
+    eprintln!(
+        "unseen rows zeroed ({} of {nf}): held out {ht:.5} (results {hr:.5})",
+        seen.iter().filter(|s| !**s).count()
+    );
+    let out: Vec<f32> = m.out.iter().map(|&v| v * NET_OUT).collect();
+    write_bytes(o, &net::encode(&m.rows, &m.bias, &out), "net")
 }

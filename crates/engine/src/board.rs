@@ -10,6 +10,8 @@ use wuzi_rules::pos::MAX_SIDE;
 use wuzi_rules::{Cell, Color, Pos, Rule, Size, Variant, zobrist};
 
 use crate::Position;
+use crate::eval::learned::slot;
+use crate::eval::net::{self, ColorSums, Net};
 use crate::eval::pattern::{self, HALF, Pattern, PatternTable};
 use crate::eval::{self, THREAT_KINDS, Threat};
 use crate::params;
@@ -81,6 +83,7 @@ struct Undo {
     saved_from: usize,
     eval_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_KINDS]; 2],
+    net_sums: [ColorSums; 2],
 }
 
 /// Index offsets of the points within [`HALF`] of a point along its four lines.
@@ -154,6 +157,18 @@ pub struct Board {
     defuse: bool,
     /// The threat-mask values the evaluation adds ([`eval::mask`]), if it adds them.
     mask: Option<&'static [i16]>,
+    /// The network the evaluation adds ([`eval::net`]), if it adds one.
+    net: Option<&'static Net>,
+    /// Each colour's network sums over the empty points ([`Net::row`]), kept while
+    /// [`Board::net`] is set.
+    net_sums: [ColorSums; 2],
+    /// The sums are not kept for now: a search that never evaluates is playing
+    /// ([`Board::freeze_net`]).
+    net_frozen: bool,
+    /// Empty points on the board.
+    empties: i32,
+    /// Each colour's [`eval::learned::class`].
+    class_of: [usize; 2],
 }
 
 impl std::fmt::Debug for Board {
@@ -275,6 +290,11 @@ impl Board {
             counter_block: true,
             defuse: false,
             mask: None,
+            net: None,
+            net_sums: [[0; 2 * net::WIDTH]; 2],
+            net_frozen: false,
+            empties: 0,
+            class_of: Color::ALL.map(|c| eval::learned::class(rule, c)),
         };
         for &i in &b.on_board {
             b.cells[i] = pattern::EMPTY as u8;
@@ -340,6 +360,8 @@ impl Board {
         b.undo_log.clear();
         b.saved.clear();
         b.to_move = to_move;
+        // Walls go in by `set_cell`, not `play`, so the count is made afresh.
+        b.empties = b.empty_count();
         let moves = pos.moves();
         b.before = [1, 2].map(|k| {
             moves
@@ -663,6 +685,67 @@ impl Board {
         self.mask = on.then(|| eval::mask::table_for(self.source == eval::Source::Alt));
     }
 
+    /// Whether the evaluation adds the network's term ([`eval::net`], the network in
+    /// use, [`Net::get`], if there is one). The sums are made from scratch here and kept
+    /// from then on.
+    pub fn set_net(&mut self, on: bool) {
+        self.net = on.then(Net::get).flatten();
+        self.net_sums = self
+            .net
+            .map_or([[0; 2 * net::WIDTH]; 2], |n| self.net_sums_from_scratch(n));
+    }
+
+    /// Whether the evaluation adds the network's term.
+    #[must_use]
+    pub fn net(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// Stops (`true`) or resumes keeping the network's sums, and returns the old
+    /// setting: for a search that never evaluates (the threat search), which undoes
+    /// every move it makes before it resumes them, so the sums are right again then.
+    pub fn freeze_net(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.net_frozen, on)
+    }
+
+    /// The empty points, counted.
+    fn empty_count(&self) -> i32 {
+        let n = self
+            .on_board
+            .iter()
+            .filter(|&&i| self.cells[i] == pattern::EMPTY as u8)
+            .count();
+        i32::try_from(n).expect("at most 26 × 26 points")
+    }
+
+    /// Each colour's network sums over the empty points, from scratch.
+    fn net_sums_from_scratch(&self, net: &Net) -> [ColorSums; 2] {
+        let mut sums = [[0i16; 2 * net::WIDTH]; 2];
+        for &i in &self.on_board {
+            if self.cells[i] != pattern::EMPTY as u8 {
+                continue;
+            }
+            let p = &self.points[i];
+            for (c, sums) in sums.iter_mut().enumerate() {
+                let row = net.row(self.class_of[c], slot(usize::from(p.combo[c]), p.threat[c]));
+                for (s, &r) in sums.iter_mut().zip(row) {
+                    *s = s.wrapping_add(r);
+                }
+            }
+        }
+        sums
+    }
+
+    /// Whether the kept network sums and empty count are those made from scratch (for
+    /// tests; true when no network is set).
+    #[must_use]
+    pub fn net_sums_hold(&self) -> bool {
+        self.empties == self.empty_count()
+            && self
+                .net
+                .is_none_or(|n| self.net_sums == self.net_sums_from_scratch(n))
+    }
+
     /// Whether `color`'s double-three points need the exact check to count as threats:
     /// Black under renju, with the check switched on ([`Board::set_exact_forbidden`]).
     #[must_use]
@@ -714,6 +797,19 @@ impl Board {
     fn evaluate_plus(&self, fix: i32) -> i32 {
         let me = self.to_move;
         let mut v = (self.pattern_eval() + fix) / params::EVAL_SCALE;
+        if let Some(net) = self.net {
+            debug_assert!(
+                !self.net_frozen,
+                "an evaluation while the network's sums wait"
+            );
+            let (m, w) = (me.index(), me.opponent().index());
+            v += net.output(
+                (&self.net_sums[m][..net::WIDTH], self.class_of[m]),
+                (&self.net_sums[w][net::WIDTH..], self.class_of[w]),
+                self.empties,
+                eval::mask::index(self),
+            );
+        }
         if self.target != u32::MAX {
             v += (self.held[me.index()] as i32 - self.held[me.opponent().index()] as i32) * 60;
         }
@@ -750,6 +846,7 @@ impl Board {
             saved_from: self.saved.len(),
             eval_sum: self.eval_sum,
             threat_count: self.threat_count,
+            net_sums: self.net_sums,
         });
         self.save_lines(i);
         self.remove_point(i);
@@ -784,6 +881,8 @@ impl Board {
         self.cells[i] = pattern::EMPTY as u8;
         self.eval_sum = u.eval_sum;
         self.threat_count = u.threat_count;
+        self.net_sums = u.net_sums;
+        self.empties += 1;
     }
 
     /// Saves the points whose line keys a stone at `i` changes ([`Board::set_cell`]'s).
@@ -935,6 +1034,7 @@ impl Board {
             return;
         }
         p.pat[c][d] = pat;
+        let old_index = usize::from(p.combo[c]);
         let index = (usize::from(p.combo[c]) + pat as usize * eval::COMBO_PLACE[d])
             - old as usize * eval::COMBO_PLACE[d];
         p.combo[c] = index as u16;
@@ -955,6 +1055,27 @@ impl Board {
         }
         self.threat_count[c][old_threat as usize] -= 1;
         self.threat_count[c][k.threat as usize] += 1;
+        if self.net.is_some() {
+            self.net_move(c, slot(old_index, old_threat), slot(index, k.threat));
+        }
+    }
+
+    /// Moves colour `c`'s network sums from slot `old` to slot `new` of its class.
+    #[inline]
+    fn net_move(&mut self, c: usize, old: usize, new: usize) {
+        if old == new || self.net_frozen {
+            return;
+        }
+        let Some(net) = self.net else { return };
+        // Copies, so the compiler sees that the rows and the sums do not overlap and
+        // adds them in vector registers.
+        let from: ColorSums = *net.row(self.class_of[c], old);
+        let to: ColorSums = *net.row(self.class_of[c], new);
+        let mut sums = self.net_sums[c];
+        for j in 0..2 * net::WIDTH {
+            sums[j] = sums[j].wrapping_add(to[j].wrapping_sub(from[j]));
+        }
+        self.net_sums[c] = sums;
     }
 
     fn remove_point(&mut self, j: Idx) {
@@ -964,7 +1085,15 @@ impl Board {
                 self.eval_sum[c][r] -= i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] -= 1;
+            if let Some(net) = self.net {
+                self.net_move(
+                    c,
+                    slot(usize::from(p.combo[c]), p.threat[c]),
+                    net.default_slot(),
+                );
+            }
         }
+        self.empties -= 1;
     }
 
     fn add_point(&mut self, j: Idx) {
@@ -974,7 +1103,15 @@ impl Board {
                 self.eval_sum[c][r] += i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] += 1;
+            if let Some(net) = self.net {
+                self.net_move(
+                    c,
+                    net.default_slot(),
+                    slot(usize::from(p.combo[c]), p.threat[c]),
+                );
+            }
         }
+        self.empties += 1;
     }
 }
 
@@ -1117,6 +1254,59 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The network's sums kept move by move equal those made from scratch, through
+    /// random play, undo and threat searches (which stop keeping them while they play),
+    /// under every rule and with walls; the evaluation equals a fresh board's.
+    #[test]
+    fn network_sums_equal_rebuilt() {
+        let mut rng = wuzi_rules::random::SplitMix64::new(61);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let rocks = Variant::rock(Size::STANDARD, 5, 12);
+        for (rule, variant) in Rule::ALL
+            .into_iter()
+            .map(|r| (r, Variant::Wood))
+            .chain([(Rule::Renju, rocks)])
+        {
+            let mut config = GameConfig::new(rule, Size::STANDARD);
+            config.variant = variant;
+            let game = wuzi_rules::Game::new(config).unwrap();
+            let mut p = Position::from_game(&game);
+            let mut b = Board::with_eval(&p, true);
+            b.set_net(true);
+            assert!(b.net() && b.net_sums_hold());
+            let mut term_seen = false;
+            for step in 0..150 {
+                if step % 6 == 5 && b.ply() > 0 {
+                    b.undo();
+                    p = Position::from_game(&game);
+                    for &m in b.history() {
+                        p.play(pos_of(m)).unwrap();
+                    }
+                } else {
+                    let m = random_empty(&b, &mut rng);
+                    b.play(m);
+                    p.play(pos_of(m)).unwrap();
+                }
+                if step % 4 == 0 {
+                    let mut solver = crate::threat::Solver::with_nodes(2_000, &stop);
+                    solver.vcf(&mut b, 10, &mut Vec::new());
+                    solver.vct(&mut b, 4, &mut Vec::new());
+                    assert!(!b.freeze_net(false), "the solver resumes the sums");
+                }
+                assert!(b.net_sums_hold(), "{rule} step {step}");
+                let mut fresh = Board::with_eval(&p, true);
+                fresh.set_net(true);
+                assert_eq!(b.evaluate(), fresh.evaluate(), "{rule} step {step}");
+                fresh.set_net(false);
+                term_seen |= b.evaluate() != fresh.evaluate();
+            }
+            assert!(
+                term_seen,
+                "{rule}: the network's term never changed the evaluation"
+            );
         }
     }
 

@@ -195,6 +195,8 @@ impl Engine {
         board.set_counter_block(self.features.counter_block);
         board.set_defuse(self.features.defuse);
         board.set_threat_mask(self.features.threat_mask);
+        // The network was fitted beside the learned tables, so it goes with them.
+        board.set_net(self.features.net && self.features.learned_eval);
         let me = board.to_move();
         let opp = me.opponent();
         let done = |best: Idx, score: Score, pv: Vec<Idx>, nodes: u64| SearchResult {

@@ -421,7 +421,8 @@ impl Tuning {
 /// `futility`, `qsearch`, `rootvct`, `rootsafety`, `rootdefence`, `finalsafety`, `partial`,
 /// `threatthread`, `safetyhelper`, `forcedext`, `aspiration`, `threatext`, `learned`, `iir`,
 /// `rfp`, `eorder`, `tquiet`, `altweights`, `rforbid`, `policy`, `ppr`, `plmr`, `psharp`,
-/// `pgame`, `altpolicy`, `tmask`, `cblock`, `defuse`, `cutred`, `rfptt`, `fhr`, `raisedred`.
+/// `pgame`, `altpolicy`, `tmask`, `net`, `cblock`, `defuse`, `cutred`, `rfptt`, `fhr`,
+/// `raisedred`.
 ///
 /// How each was measured (`wuzi match`, Elo of "with" minus "without", 95% interval):
 /// - At 100 ms a move, 80 games each: futility + late-move pruning +185 (+107..+286);
@@ -721,6 +722,39 @@ impl Tuning {
 ///   181.8, 180.6, 180.6 and 182.0 ms. Freestyle within the noise of session 37's
 ///   (PentaZen 30-1-21, Carbon 49-0-3); renju not measured against either since the
 ///   issue's first figures (PentaZen 6-0-46, Carbon 42-0-10, build b565add).
+/// - Session 61, the network beside the tables ([`crate::eval::net`], [`Features::net`],
+///   on with the learned evaluation, so at level 10 only): session 60's lead (below)
+///   made cheap and fitted to renju as well. The board keeps the network's sums as it
+///   keeps the tables' (the rows as `i16`, relative to the slot of a point with nothing
+///   near it, so the far points cost nothing and the sums are exact; the additions in
+///   vector registers; the threat search, which never evaluates, does not keep them and
+///   undo restores them), so the engine searches at 87% of its speed without it:
+///   `wuzi bench` (depth 8) 418,706 nodes at 771,643, 785,645 and 781,026 a second
+///   against 433,150 at 894,716, 903,212 and 896,819 (`WUZI_FEATURES_OFF=net`; runs
+///   interleaved on one core); `wuzi analyze --time 200ms h8 h9 j10` depth 11 in 135,004
+///   nodes (787,860 a second) against depth 10 in 160,879 (940,611); bench signature
+///   78,622 → 78,374. (Session 60's incremental sums searched at 56%.) Fitted to 13,561 self-play games (freestyle, standard and 1,320
+///   renju; eval/weights/README.md): held-out cross-entropy 0.46107 → 0.42754.
+///   Against Rapfi (classical) at 200 ms a move, one game at a time on a pinned core,
+///   the 200 openings of seed 57 with both colours, paired game by game:
+///   - renju, against the same binary with `WUZI_FEATURES_OFF=net` on the other core
+///     at the same time: 168-1-231, 42.1%, against 166-4-230, 42.0%, 40 results up
+///     and 39 down;
+///   - freestyle, against session 59's run of the engine as it was (the same search:
+///     the signature without the network is 78,622): 165-2-233, 41.5%, −60 (−95..−26),
+///     against 150-8-242, 38.5%, −81 (−117..−47), **49 up and 39 down** (z +1.07);
+///   - session 60's fit (9,602 games, no renju) at 87% of the speed, freestyle: 152-10-238,
+///     39.2%, −76 (−111..−42), against 150-8-242, 38.5%, 41 up and 36 down.
+///
+///   At time the gain is within the noise (89 up and 78 down over the two rules); kept
+///   on for that and its gain at fixed nodes (session 60: 109 up and 59 down over
+///   freestyle and standard), and because it grew with the data so far. On the 26
+///   canonical openings with both colours at 200 ms a move: Rapfi freestyle 23-0-29,
+///   44.2%, −40 (−141..+54) (session 59, the engine as it was: 20-0-32), standard
+///   21-0-31, 40.4%, renju 18-0-34, 34.6%, −110 (−223..−17); PentaZen freestyle
+///   27-1-24, 52.9%, renju 28-1-23, 54.8%; Carbon freestyle 47-0-5, 90.4%, renju
+///   51-0-1, 98.1%. Every game on the board; slowest move 200.5 ms (within the match's
+///   grace; 191.0 ms or less in the 52-game matches).
 ///
 /// Measured and left off:
 /// - Session 60, three rules, each behind a run-time switch in a build kept outside the
@@ -1700,6 +1734,9 @@ pub struct Features {
     pub alt_policy: bool,
     /// The threat-mask term in the evaluation ([`crate::eval::mask`]).
     pub threat_mask: bool,
+    /// The network's term in the evaluation ([`crate::eval::net`]; session 61), with the
+    /// learned evaluation only ([`Features::learned_eval`]: it was fitted beside it).
+    pub net: bool,
     /// Against a four-three, the points that make its block a four of the defender's
     /// count as defences too ([`crate::movegen::counter_block_points`]), in the search
     /// and the threat search.
@@ -1759,6 +1796,7 @@ impl Features {
         policy_game_moves: false,
         alt_policy: false,
         threat_mask: true,
+        net: true,
         counter_block: true,
         defuse: false,
         cut_reduction: true,
@@ -1786,6 +1824,7 @@ impl Features {
             policy_sharp: false,
             policy_game_moves: false,
             threat_mask: false,
+            net: false,
             counter_block: false,
             defuse: false,
             cut_reduction: false,
@@ -1860,6 +1899,8 @@ impl Features {
                 "pgame" => f.policy_game_moves = false,
                 "+tmask" => f.threat_mask = true,
                 "tmask" => f.threat_mask = false,
+                "+net" => f.net = true,
+                "net" => f.net = false,
                 "+cblock" => f.counter_block = true,
                 "cblock" => f.counter_block = false,
                 "+defuse" => f.defuse = true,

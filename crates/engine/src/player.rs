@@ -312,6 +312,7 @@ mod tests {
             policy_sharp: true,
             policy_game_moves: true,
             threat_mask: true,
+            net: true,
             counter_block: true,
             defuse: true,
             ..all

@@ -3,6 +3,7 @@
 
 pub mod learned;
 pub mod mask;
+pub mod net;
 pub mod pattern;
 pub mod policy;
 

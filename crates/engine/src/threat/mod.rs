@@ -240,6 +240,15 @@ impl<'a> Solver<'a> {
 
     /// VCF for the side to move. On success `line` holds the winning sequence.
     pub fn vcf(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+        let was = board.freeze_net(true);
+        let found = self.vcf_node(board, depth, line);
+        board.freeze_net(was);
+        found
+    }
+
+    /// [`Solver::vcf`] below its root: the network's sums are not kept (the threat
+    /// search never evaluates).
+    fn vcf_node(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
         if self.tick() {
             return false;
         }
@@ -286,7 +295,7 @@ impl<'a> Solver<'a> {
                     }
                     board.play(block);
                     line.extend_from_slice(&[m, block]);
-                    let ok = self.vcf(board, depth - 1, line);
+                    let ok = self.vcf_node(board, depth - 1, line);
                     board.undo();
                     if !ok {
                         line.truncate(line.len() - 2);
@@ -324,6 +333,14 @@ impl<'a> Solver<'a> {
     /// faster. Only when that search is exhausted without a win comes the full
     /// search over every three, so the answer stays exact.
     pub fn vct(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
+        let was = board.freeze_net(true);
+        let found = self.vct_stages(board, depth, line);
+        board.freeze_net(was);
+        found
+    }
+
+    /// [`Solver::vct`]'s two stages, with the network's sums not kept.
+    fn vct_stages(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Idx>) -> bool {
         if self.narrowing {
             let mark = line.len();
             self.narrowed = true;
@@ -388,7 +405,7 @@ impl<'a> Solver<'a> {
         }
         // A VCF is a VCT; it is cheap, so try it first.
         let mark = line.len();
-        if self.vcf(board, depth, line) {
+        if self.vcf_node(board, depth, line) {
             return true;
         }
         line.truncate(mark);
