@@ -410,11 +410,12 @@ fn vct_after(
     )
 }
 
-/// Every feature but the threat mask: the engine of the safety tests whose position
-/// needs the search to reach a given point, so that a new fit of the mask, which
-/// steers the evaluation, does not move the search away from it.
+/// Every feature but the threat mask and the network: the engine of the safety tests
+/// whose position needs the search to reach a given point, so that a new fit of
+/// either, which steers the evaluation, does not move the search away from it.
 const UNMASKED: wuzi_engine::params::Features = wuzi_engine::params::Features {
     threat_mask: false,
+    net: false,
     ..wuzi_engine::params::Features::ALL
 };
 
