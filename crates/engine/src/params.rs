@@ -733,8 +733,9 @@ impl Tuning {
 ///   against 433,150 at 894,716, 903,212 and 896,819 (`WUZI_FEATURES_OFF=net`; runs
 ///   interleaved on one core); `wuzi analyze --time 200ms h8 h9 j10` depth 11 in 135,004
 ///   nodes (787,860 a second) against depth 10 in 160,879 (940,611); bench signature
-///   78,622 → 78,374. (Session 60's incremental sums searched at 56%.) Fitted to 13,561 self-play games (freestyle, standard and 1,320
-///   renju; eval/weights/README.md): held-out cross-entropy 0.46107 → 0.42754.
+///   78,622 → 78,374. (Session 60's incremental sums searched at 56%.) Fitted to
+///   13,561 self-play games (freestyle, standard and 1,320 renju;
+///   eval/weights/README.md): held-out cross-entropy 0.46107 → 0.42754.
 ///   Against Rapfi (classical) at 200 ms a move, one game at a time on a pinned core,
 ///   the 200 openings of seed 57 with both colours, paired game by game:
 ///   - renju, against the same binary with `WUZI_FEATURES_OFF=net` on the other core
@@ -743,8 +744,9 @@ impl Tuning {
 ///   - freestyle, against session 59's run of the engine as it was (the same search:
 ///     the signature without the network is 78,622): 165-2-233, 41.5%, −60 (−95..−26),
 ///     against 150-8-242, 38.5%, −81 (−117..−47), **49 up and 39 down** (z +1.07);
-///   - session 60's fit (9,602 games, no renju) at 87% of the speed, freestyle: 152-10-238,
-///     39.2%, −76 (−111..−42), against 150-8-242, 38.5%, 41 up and 36 down.
+///   - session 60's fit (9,602 games, no renju) in the session's scratch build,
+///     freestyle: 152-10-238, 39.2%, −76 (−111..−42), against 150-8-242, 38.5%, 41 up
+///     and 36 down.
 ///
 ///   At time the gain is within the noise (89 up and 78 down over the two rules); kept
 ///   on for that and its gain at fixed nodes (session 60: 109 up and 59 down over
