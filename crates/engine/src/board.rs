@@ -11,7 +11,7 @@ use wuzi_rules::{Cell, Color, Pos, Rule, Size, Variant, zobrist};
 
 use crate::Position;
 use crate::eval::learned::slot;
-use crate::eval::net::{self, ColorSums, Net};
+use crate::eval::net::{self, ColorSums, Net, RowValues};
 use crate::eval::pattern::{self, HALF, Pattern, PatternTable};
 use crate::eval::{self, THREAT_KINDS, Threat};
 use crate::params;
@@ -720,7 +720,7 @@ impl Board {
 
     /// Each colour's network sums over the empty points, from scratch.
     fn net_sums_from_scratch(&self, net: &Net) -> [ColorSums; 2] {
-        let mut sums = [[0i16; 2 * net::WIDTH]; 2];
+        let mut sums = [[0i32; 2 * net::WIDTH]; 2];
         for &i in &self.on_board {
             if self.cells[i] != pattern::EMPTY as u8 {
                 continue;
@@ -729,7 +729,7 @@ impl Board {
             for (c, sums) in sums.iter_mut().enumerate() {
                 let row = net.row(self.class_of[c], slot(usize::from(p.combo[c]), p.threat[c]));
                 for (s, &r) in sums.iter_mut().zip(row) {
-                    *s = s.wrapping_add(r);
+                    *s += i32::from(r);
                 }
             }
         }
@@ -1055,25 +1055,26 @@ impl Board {
         }
         self.threat_count[c][old_threat as usize] -= 1;
         self.threat_count[c][k.threat as usize] += 1;
-        if self.net.is_some() {
+        if self.net.is_some() && !self.net_frozen {
             self.net_move(c, slot(old_index, old_threat), slot(index, k.threat));
         }
     }
 
-    /// Moves colour `c`'s network sums from slot `old` to slot `new` of its class.
+    /// Moves colour `c`'s network sums from slot `old` to slot `new` of its class (the
+    /// callers look the slots up only while the sums are kept: set and not frozen).
     #[inline]
     fn net_move(&mut self, c: usize, old: usize, new: usize) {
-        if old == new || self.net_frozen {
+        let Some(net) = self.net else { return };
+        if old == new {
             return;
         }
-        let Some(net) = self.net else { return };
         // Copies, so the compiler sees that the rows and the sums do not overlap and
         // adds them in vector registers.
-        let from: ColorSums = *net.row(self.class_of[c], old);
-        let to: ColorSums = *net.row(self.class_of[c], new);
+        let from: RowValues = *net.row(self.class_of[c], old);
+        let to: RowValues = *net.row(self.class_of[c], new);
         let mut sums = self.net_sums[c];
         for j in 0..2 * net::WIDTH {
-            sums[j] = sums[j].wrapping_add(to[j].wrapping_sub(from[j]));
+            sums[j] += i32::from(to[j]) - i32::from(from[j]);
         }
         self.net_sums[c] = sums;
     }
@@ -1085,7 +1086,7 @@ impl Board {
                 self.eval_sum[c][r] -= i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] -= 1;
-            if let Some(net) = self.net {
+            if let Some(net) = self.net.filter(|_| !self.net_frozen) {
                 self.net_move(
                     c,
                     slot(usize::from(p.combo[c]), p.threat[c]),
@@ -1103,7 +1104,7 @@ impl Board {
                 self.eval_sum[c][r] += i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] += 1;
-            if let Some(net) = self.net {
+            if let Some(net) = self.net.filter(|_| !self.net_frozen) {
                 self.net_move(
                     c,
                     net.default_slot(),
@@ -1134,6 +1135,7 @@ fn config_salt(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::learned;
     use wuzi_rules::{GameConfig, notation};
 
     fn pos(rule: Rule, moves: &str) -> Position {
@@ -1222,8 +1224,8 @@ mod tests {
                 // The learned evaluation is the sum of its table over its features,
                 // kept incrementally as well.
                 let mut slots = Vec::new();
-                eval::learned::features(&mut learned, &mut slots);
-                let table = eval::learned::table();
+                learned::features(&mut learned, &mut slots);
+                let table = learned::table();
                 let sum: i32 = slots.iter().map(|&f| i32::from(table[f as usize])).sum();
                 assert_eq!(learned.pattern_eval(), sum, "{rule} step {step}");
                 let fresh_learned = Board::with_eval(&p, true);
@@ -1308,6 +1310,59 @@ mod tests {
                 "{rule}: the network's term never changed the evaluation"
             );
         }
+    }
+
+    /// The sums hold what no `i16` can: under a network whose every slot but the
+    /// default adds 31 to the mover's first sum (31,744 in the rows' units), the term is
+    /// 31 for each empty point the side to move has a shape at, counted directly, at
+    /// every step of a random game with take-backs. (Until session 62 the sums were
+    /// `i16` and wrapped from the second such point on.)
+    #[test]
+    fn network_sums_do_not_wrap() {
+        let mut rows = vec![0.0f32; (learned::FEATURES + eval::mask::FEATURES) * net::WIDTH];
+        let default = net::default_slot();
+        for class in 0..learned::CLASSES {
+            for s in (0..learned::SLOTS).filter(|&s| s != default) {
+                rows[learned::feature(class, eval::ROLE_MOVER, s) * net::WIDTH] = 31.0;
+            }
+        }
+        let mut out = [0.0; net::WIDTH];
+        out[0] = 1.0;
+        let file = net::encode(&rows, &[0.0; net::WIDTH], &out);
+        let net: &'static Net = Box::leak(Box::new(Net::parse(&file).unwrap()));
+        let mut rng = wuzi_rules::random::SplitMix64::new(62);
+        let game = wuzi_rules::Game::new(GameConfig::new(Rule::Freestyle, Size::STANDARD));
+        let mut b = Board::with_eval(&Position::from_game(&game.unwrap()), true);
+        b.net = Some(net);
+        b.net_sums = b.net_sums_from_scratch(net);
+        let mut most = 0;
+        for step in 0..60 {
+            if step % 5 == 4 {
+                b.undo();
+            } else {
+                let m = random_empty(&b, &mut rng);
+                b.play(m);
+            }
+            let me = b.to_move.index();
+            let shaped = b
+                .points()
+                .iter()
+                .filter(|&&i| b.is_empty(i))
+                .map(|&i| &b.points[i])
+                .filter(|p| slot(usize::from(p.combo[me]), p.threat[me]) != default)
+                .count();
+            let with = b.evaluate();
+            b.net = None;
+            let without = b.evaluate();
+            b.net = Some(net);
+            assert_eq!(
+                with - without,
+                31 * i32::try_from(shaped).unwrap(),
+                "step {step}"
+            );
+            most = most.max(shaped);
+        }
+        assert!(most > 30, "the game never had many shaped points: {most}");
     }
 
     #[test]

@@ -758,6 +758,22 @@ impl Tuning {
 ///   51-0-1, 98.1%. Every game on the board; slowest move 200.5 ms (within the match's
 ///   grace; 191.0 ms or less in the 52-game matches).
 ///
+/// - Session 62, the network's sums as `i32` ([`crate::eval::net::ColorSums`]; the rows
+///   stay `i16`). As `i16` they overflowed: a build that counted it found 1,024 or more
+///   overflowing updates in the depth-8 bench with the shipped network and 32,768 or
+///   more with a refit to 23,916 games: a sum past ±32 wrapped by 64, its unit's
+///   output off by up to 64 times its weight (some thousands of evaluation units; the
+///   test `board::tests::network_sums_do_not_wrap`). The depth-4 signature is unchanged
+///   (78,374); depth 8 searches 479,052 nodes (418,706 while wrapping). Speed, depth-6
+///   bench (nearly the same tree, 131,468 against 131,224 nodes), 12 runs of each
+///   interleaved on one pinned core: median 869,194 nodes a second against 909,456
+///   (−4.4%). Against Rapfi (classical) at 200 ms a move, the 200 openings of seed 57
+///   with both colours, paired game by game with session 61's runs of the wrapping
+///   build (runs stopped early to free the cores): freestyle 91-8-133 against 96-1-135
+///   over 232 games, 29 up and 29 down; renju 102-0-146 against 107-1-140 over 248
+///   games, 18 up and 24 down. Level within the noise; kept because the wrapped term
+///   is wrong and a network fitted to more data wraps far more often (below).
+///
 /// Measured and left off:
 /// - Session 60, three rules, each behind a run-time switch in a build kept outside the
 ///   repository (its patch is /work/s60/s60-experiments.patch on the shared machine), each

@@ -11,8 +11,11 @@
 //! slot of a point with nothing near it ([`default_slot`], four open ones): such a
 //! point adds its class's default row, counted as the number of empty points times
 //! that row, and the other points the difference of their row from it, in integers
-//! (`i16`, [`ROW_SCALE`]), so the sum from scratch and the sum kept move by move are
-//! exactly the same.
+//! (rows of `i16` at [`ROW_SCALE`], summed as `i32`), so the sum from scratch and the
+//! sum kept move by move are exactly the same. (Until session 62 the sums were `i16`
+//! too: a sum the fit made larger than 32 overflowed and wrapped to a wrong sign, in
+//! over a thousand of the depth-8 bench's updates, and in some 50 times as many with a
+//! refit to more data, which then lost to Rapfi far more often than without it.)
 //!
 //! The weights are fitted to self-play games (`examples/train.rs --net`) with the
 //! tables held fixed; the fitted network ships in the binary ([`WEIGHTS`]), its
@@ -32,13 +35,18 @@ pub const MASK_SCALE: f32 = 8192.0;
 /// The first bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"wuzinet1";
 
-/// One colour's sums: the mover's [`WIDTH`], then the waiter's.
-pub type ColorSums = [i16; 2 * WIDTH];
+/// One slot's rows, less the default slot's: the mover's [`WIDTH`], then the waiter's.
+pub type RowValues = [i16; 2 * WIDTH];
+
+/// One colour's sums of its points' [`RowValues`]: the mover's [`WIDTH`], then the
+/// waiter's. `i32`, so no board overflows them (26 × 26 points × 2<sup>15</sup> is far
+/// below 2<sup>31</sup>).
+pub type ColorSums = [i32; 2 * WIDTH];
 
 /// A slot's rows, less the default slot's: the mover's, then the waiter's.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(64))]
-pub struct Row(pub ColorSums);
+pub struct Row(pub RowValues);
 
 /// A network, as the engine uses it.
 #[derive(Debug)]
@@ -186,7 +194,7 @@ impl Net {
     /// The rows of `slot` for a colour of `class`.
     #[must_use]
     #[inline]
-    pub fn row(&self, class: usize, slot: usize) -> &ColorSums {
+    pub fn row(&self, class: usize, slot: usize) -> &RowValues {
         &self.rows[class * learned::SLOTS + slot].0
     }
 
@@ -197,8 +205,8 @@ impl Net {
     #[must_use]
     pub fn output(
         &self,
-        mover: (&[i16], usize),
-        waiter: (&[i16], usize),
+        mover: (&[i32], usize),
+        waiter: (&[i32], usize),
         empties: i32,
         mask: usize,
     ) -> i32 {
@@ -211,7 +219,7 @@ impl Net {
             let a = self.bias[j]
                 + f32::from(m[j]) / MASK_SCALE
                 + n * (dm[j] + dw[j])
-                + f32::from(mover.0[j].wrapping_add(waiter.0[j])) / ROW_SCALE;
+                + (mover.0[j] + waiter.0[j]) as f32 / ROW_SCALE;
             o += self.out[j] * a.max(0.0);
         }
         (o.round()) as i32
