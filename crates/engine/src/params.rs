@@ -773,6 +773,17 @@ impl Tuning {
 ///   over 232 games, 29 up and 29 down; renju 102-0-146 against 107-1-140 over 248
 ///   games, 18 up and 24 down. Level within the noise; kept because the wrapped term
 ///   is wrong and a network fitted to more data wraps far more often (below).
+/// - Session 62, the network refitted to 23,916 self-play games (7,825 renju; session
+///   61's 13,561 had 1,320), shipped as `net-008e21fc7bce1ae7.bin` (provenance in
+///   eval/weights/README.md): held-out cross-entropy 0.43759 for the tables alone,
+///   0.39580 with it. With the `i32` sums, against Rapfi at 200 ms a move as above,
+///   paired with the same build running session 61's network: freestyle 92-10-129
+///   against 91-8-133 over 231 games, 26 up and 24 down; renju 108-1-135 against
+///   102-0-146 over 244 games, 33 up and 25 down. (With the `i16` sums this fit wrapped
+///   so often that it scored 65 of 205 in freestyle, 31.7%, 18 up and 41 down against
+///   the old one: how the overflow was found.) Bench signature 78,374 → 80,613 (78,622
+///   with `WUZI_FEATURES_OFF=net`). Within the noise; kept for the fit and the renju
+///   data.
 ///
 /// Measured and left off:
 /// - Session 60, three rules, each behind a run-time switch in a build kept outside the
