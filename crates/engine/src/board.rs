@@ -1055,16 +1055,21 @@ impl Board {
         }
         self.threat_count[c][old_threat as usize] -= 1;
         self.threat_count[c][k.threat as usize] += 1;
-        if self.net.is_some() && !self.net_frozen {
-            self.net_move(c, slot(old_index, old_threat), slot(index, k.threat));
+        if let Some(net) = self.net_kept() {
+            self.net_move(net, c, slot(old_index, old_threat), slot(index, k.threat));
         }
     }
 
-    /// Moves colour `c`'s network sums from slot `old` to slot `new` of its class (the
-    /// callers look the slots up only while the sums are kept: set and not frozen).
+    /// The network whose sums are kept now: set and not frozen (the callers look the
+    /// slots up only then).
     #[inline]
-    fn net_move(&mut self, c: usize, old: usize, new: usize) {
-        let Some(net) = self.net else { return };
+    fn net_kept(&self) -> Option<&'static Net> {
+        self.net.filter(|_| !self.net_frozen)
+    }
+
+    /// Moves colour `c`'s sums of `net` from slot `old` to slot `new` of its class.
+    #[inline]
+    fn net_move(&mut self, net: &Net, c: usize, old: usize, new: usize) {
         if old == new {
             return;
         }
@@ -1086,8 +1091,9 @@ impl Board {
                 self.eval_sum[c][r] -= i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] -= 1;
-            if let Some(net) = self.net.filter(|_| !self.net_frozen) {
+            if let Some(net) = self.net_kept() {
                 self.net_move(
+                    net,
                     c,
                     slot(usize::from(p.combo[c]), p.threat[c]),
                     net.default_slot(),
@@ -1104,8 +1110,9 @@ impl Board {
                 self.eval_sum[c][r] += i32::from(p.eval[c][r]);
             }
             self.threat_count[c][p.threat[c] as usize] += 1;
-            if let Some(net) = self.net.filter(|_| !self.net_frozen) {
+            if let Some(net) = self.net_kept() {
                 self.net_move(
+                    net,
                     c,
                     net.default_slot(),
                     slot(usize::from(p.combo[c]), p.threat[c]),

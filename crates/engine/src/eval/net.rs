@@ -14,7 +14,7 @@
 //! (rows of `i16` at [`ROW_SCALE`], summed as `i32`), so the sum from scratch and the
 //! sum kept move by move are exactly the same. (Until session 62 the sums were `i16`
 //! too: a sum the fit made larger than 32 overflowed and wrapped to a wrong sign, in
-//! over a thousand of the depth-8 bench's updates, and in some 50 times as many with a
+//! over a thousand of the depth-8 bench's updates, and in 16 to 64 times as many with a
 //! refit to more data, which then lost to Rapfi far more often than without it.)
 //!
 //! The weights are fitted to self-play games (`examples/train.rs --net`) with the
