@@ -784,8 +784,48 @@ impl Tuning {
 ///   the old one: how the overflow was found.) Bench signature 78,374 → 80,613 (78,622
 ///   with `WUZI_FEATURES_OFF=net`). Within the noise; kept for the fit and the renju
 ///   data.
+/// - Session 63, the brain for matches built for AVX2 processors (`RUSTFLAGS="-C
+///   target-cpu=x86-64-v3"`, docs/gomocup.md; the default build stays portable): the
+///   same search (`wuzi bench` 446,917 nodes either way), 11% faster (six interleaved
+///   runs of each on one core, median 881,809 nodes a second against 796,826; fat LTO
+///   with one codegen unit on top, 878,388, is not used). On the 26 canonical openings
+///   with both colours at 200 ms a move, paired game by game with session 62's runs of
+///   the portable build: Rapfi (classical) freestyle 21-0-31, 40.4%, −68 (−172..+26),
+///   6 up and 7 down; standard 20-0-32, 38.5%, −82 (−189..+12), 4 up and 8 down;
+///   renju 17-0-35, 32.7%, −125 (−241..−32), 9 up and 6 down; PentaZen freestyle
+///   31-2-19, 61.5%, 8 up and 6 down; renju 31-0-21, 59.6%, 6 up and 9 down; Carbon
+///   freestyle 46-0-6, 88.5%, 2 up and 3 down; renju 52-0-0, 2 up. In all 37 up and
+///   39 down: a speed gain of a tenth is too small to show in 364 games.
 ///
 /// Measured and left off:
+/// - Session 63, the network at width 32 (session 62's fit to the same 23,916 games,
+///   held-out cross-entropy 0.39159 against width 16's 0.39580), in a scratch build for
+///   AVX2 like the brain above (7% fewer nodes a second than width 16 there, 20% in
+///   the portable build): on the 26 canonical openings with both colours at 200 ms a
+///   move, paired game by game with the width-16 runs above, Rapfi freestyle 19-0-33
+///   (5 up, 7 down), standard 20-0-32 (6 up, 6 down), renju 11-0-41 (6 up, 12 down),
+///   PentaZen renju 30-0-22 (9 up, 10 down). In the portable build against Rapfi on
+///   the 200 openings of seed 57 (stopped to free the cores): freestyle 44-2-70
+///   against 43-5-68 over 116 games, 14 up and 14 down; renju 61-0-85 against 64-0-82
+///   over 146 games, 12 up and 15 down. Not kept: 43 up and 54 down in all.
+/// - Session 63, the network off in renju at 1 s a move (`WUZI_FEATURES_OFF=net`),
+///   against Rapfi on the 26 canonical openings with both colours, paired game by
+///   game with the network on, each arm one game at a time on its own core: openings
+///   1–13 (portable build) 6-0-20 against 3-0-23, 4 up and 1 down; openings 14–26
+///   (AVX2 build) 6-1-19 against 7-0-19, 3 up and 3 down; in all 12.5 of 52 against
+///   10 of 52. Level: the network stays on in renju.
+/// - Session 63, where the games are lost (no change): Rapfi's own evaluation, at 500 ms a
+///   position (1 s in one game), of every position of nine of session 62's renju games
+///   at 1 s a move, set beside this engine's score at the same time. In the canonical openings
+///   where Black stands better, this engine's Black lost 40 to 60 of Rapfi's units a move
+///   from the fifth move on (game 7: Rapfi's score for Black 149 after the opening, −145 by
+///   move 13), while its own search scored Black at +300 to +900 all the while; its White
+///   lost to Black attacks that Rapfi's search proved won (wins in 23 to 34 plies) two to
+///   six of its own moves before its search saw the loss. In the seven freestyle games its
+///   Black lost to Rapfi at 200 ms (session 62's canonical run), Rapfi found a won position
+///   for it in two (game 7 move 21, a win in 49 plies; game 51 moves 23 and 65); at move 65
+///   this engine finds its win (in 14) at 2 s a move and not at 200 ms. The gap is in
+///   judging renju's middle games, and in how soon the search proves a long forced win.
 /// - Session 60, three rules, each behind a run-time switch in a build kept outside the
 ///   repository (its patch is /work/s60/s60-experiments.patch on the shared machine), each
 ///   paired game by game with session 59's runs of the engine as it is on the 200
