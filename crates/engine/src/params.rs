@@ -807,7 +807,7 @@ impl Tuning {
 ///   PentaZen renju 30-0-22 (9 up, 10 down). In the portable build against Rapfi on
 ///   the 200 openings of seed 57 (stopped to free the cores): freestyle 44-2-70
 ///   against 43-5-68 over 116 games, 14 up and 14 down; renju 61-0-85 against 64-0-82
-///   over 146 games, 12 up and 15 down. Not kept: 43 up and 54 down in all.
+///   over 146 games, 12 up and 15 down. Not kept: 52 up and 64 down in all.
 /// - Session 63, the network off in renju at 1 s a move (`WUZI_FEATURES_OFF=net`),
 ///   against Rapfi on the 26 canonical openings with both colours, paired game by
 ///   game with the network on, each arm one game at a time on its own core: openings
