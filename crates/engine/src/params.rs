@@ -798,6 +798,44 @@ impl Tuning {
 ///   39 down: a speed gain of a tenth is too small to show in 364 games.
 ///
 /// Measured and left off:
+/// - Session 64, the network refitted with 4,693 renju games at 100,000 nodes a move
+///   beside the 23,916 at 30,000 (`eval/weights/README.md`; held-out cross-entropy
+///   0.39336, the tables alone 0.43451): session 63's hypothesis that the shallow renju
+///   data carry this engine's weak White. Against Rapfi (classical) at 200 ms a move
+///   with the AVX2 brain, paired game by game with the shipped network: the 200
+///   openings of seed 57 in renju, both arms at once on a core each, 180-1-219 against
+///   173-1-226, 34 up and 27 down; the 26 canonical openings with both colours, renju
+///   17-0-35 (11 up, 11 down), freestyle 18-0-34 (7 up, 10 down), standard 22-0-30 (5
+///   up, 3 down); PentaZen renju 28-1-23 (10 up, 12 down). 67 up and 63 down: level,
+///   not kept.
+/// - Session 64, how soon the search proves a forced win (no change): 513 positions of
+///   this engine's own self-play (renju from the 100,000-node games above, freestyle
+///   from `sp-561.txt`), each two or four plies before the first searched move whose
+///   score was a win in 9 or more, given `wuzi analyze` at 200 ms and at 2 s (AVX2
+///   build, a pinned core each). 2 s proves a win in 282 of them (161 renju, 121
+///   freestyle); 200 ms in 24 of the 329 renju positions and 66 of the 184 freestyle.
+///   On the 282 at 200 ms (the screen is `analyze` on each; two runs of the defaults:
+///   86 and 88 proved, 213 and 214 of them playing the move the 2 s search played; renju
+///   21–23 proved of 161, freestyle 65 of 121): late-move reductions off 48 proved
+///   (renju 9), policy pruning off 56, reverse futility off 67, `+ttpv` 79, `+rootvct`
+///   83, late-move pruning off 85, `+cblock` 86, `+defuse` 86, `+rforbid` 87, the
+///   threat extension off 93 (renju 27, but 184 of the 2 s moves), `+iir` 95 (renju
+///   30; 202 moves), the network off 103 (renju 29; 169 moves, against a reference
+///   searched with it); `WUZI_TUNE` `qsearch_plies=10` 89, `lmr_second=4` 88,
+///   `lmr_third=12` 85, `lmp_base=10` 88. The `analyze --solve vct` solver (depth 16)
+///   found no VCT in the one renju position tried (the 2 s search: a win in 11).
+///   Renju's wins are the ones the search proves late; nothing switched at run time
+///   changes that by much. `+iir`, the most proofs without the network's cost, was
+///   then played against Rapfi (classical) at 200 ms a move with the AVX2 brain: the
+///   200 openings of seed 57 in renju, paired with the defaults' run above (both
+///   arms a core each, not at the same time) 179-1-220 against 173-1-226, 41 up and 35
+///   down; canonical openings with both colours, paired with session 63's runs,
+///   freestyle 20-0-32 (7 up, 8 down), renju 12-0-40 (6 up, 11 down), standard 24-2-26
+///   (9 up, 4 down). Level, and it overran the clock: three games lost on time (two
+///   renju, 330 ms at move 191 of one; one standard, a 377 ms move), and a 259 ms move
+///   in canonical renju, where the defaults' slowest was 188 ms. Rapfi lost one of
+///   these games on time too (at move 6), so the machine may have stalled as well; in
+///   any case internal iterative reduction stays off.
 /// - Session 63, the network at width 32 (session 62's fit to the same 23,916 games,
 ///   held-out cross-entropy 0.39159 against width 16's 0.39580), in a scratch build for
 ///   AVX2 like the brain above (7% fewer nodes a second than width 16 there, 20% in
