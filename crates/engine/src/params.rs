@@ -796,6 +796,30 @@ impl Tuning {
 ///   31-2-19, 61.5%, 8 up and 6 down; renju 31-0-21, 59.6%, 6 up and 9 down; Carbon
 ///   freestyle 46-0-6, 88.5%, 2 up and 3 down; renju 52-0-0, 2 up. In all 37 up and
 ///   39 down: a speed gain of a tenth is too small to show in 364 games.
+/// - Session 65, the threat extension off at level 10 ([`Features::threat_extension`];
+///   the levels keep it): a leaf under the opponent's winning threat goes to the
+///   quiescence search and the static evaluation (which scores the threat) instead of
+///   being searched a ply on. Session 64's screen had it proving more wins at 200 ms in
+///   renju (27 of 161 against 21 to 23) while agreeing less with the 2 s move. Played
+///   against Rapfi (classical; 0.43.02 built here with AVX2 and BMI2) at 200 ms a move
+///   with the AVX2 brain, each arm one game at a time on its own core, both at once,
+///   paired game by game with the engine as it was (`WUZI_FEATURES_OFF=threatext` on
+///   the same binary for the 400-game runs):
+///   - renju, the 200 openings of seed 57 with both colours: 187-1-212, 46.9%, −22
+///     (−56..+12), against 162-1-237, 40.6%, −66 (−101..−32); **57 up, 33 down**;
+///   - renju, the 26 canonical openings with both colours: 22-0-30 against 20-1-31
+///     (9 up, 8 down); standard 26-3-23, 52.9%, against 24-1-27 (11 up, 6 down);
+///     freestyle 26-0-26 against 26-0-26 (4 up, 4 down);
+///   - freestyle, the 200 openings of seed 57: 187-7-206 against 186-5-209 (44 up, 43
+///     down);
+///   - PentaZen 0.4.18 (the candidate as built, against the binary before): the
+///     canonical openings, freestyle 31-2-19, 61.5%, against 33-2-17 (7 up, 8 down),
+///     renju 22-1-29 against 29-0-23 (5 up, 11 down); renju, the 200 openings of seed
+///     57, 225-3-172, 56.6%, +46 (+12..+81), against 214-3-183, 53.9%, +27 (−7..+61)
+///     (46 up, 34 down);
+///   - in all 183 results up and 147 down (Rapfi 125 and 94). Kept: a gain in renju,
+///     level in freestyle. `wuzi bench` 446,917 → 694,704 nodes (depth 8), the
+///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
 /// - Session 64, the network refitted with 4,693 renju games at 100,000 nodes a move
@@ -1795,7 +1819,8 @@ pub struct Features {
     pub forced_extension: bool,
     /// Aspiration windows.
     pub aspiration: bool,
-    /// Threat extension: leaves under a winning threat are searched on.
+    /// Threat extension: leaves under a winning threat are searched on. Off at level 10
+    /// since session 65 (`+threatext` switches it on); the levels below keep it.
     pub threat_extension: bool,
     /// Quiescence search of fours at the leaves (see [`crate::search`]).
     pub qsearch: bool,
@@ -1887,7 +1912,7 @@ impl Features {
         safety_helper: true,
         forced_extension: true,
         aspiration: true,
-        threat_extension: true,
+        threat_extension: false,
         qsearch: true,
         learned_eval: true,
         iir: false,
@@ -1920,6 +1945,7 @@ impl Features {
     #[must_use]
     pub fn for_levels(self) -> Features {
         Features {
+            threat_extension: true,
             learned_eval: false,
             deep_futility: false,
             eval_order: false,
@@ -2023,6 +2049,7 @@ impl Features {
                 "safetyhelper" => f.safety_helper = false,
                 "forcedext" => f.forced_extension = false,
                 "aspiration" => f.aspiration = false,
+                "+threatext" => f.threat_extension = true,
                 "threatext" => f.threat_extension = false,
                 "qsearch" => f.qsearch = false,
                 "+cutred" => f.cut_reduction = true,
