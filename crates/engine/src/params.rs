@@ -803,8 +803,9 @@ impl Tuning {
 ///   renju (27 of 161 against 21 to 23) while agreeing less with the 2 s move. Played
 ///   against Rapfi (classical; 0.43.02 built here with AVX2 and BMI2) at 200 ms a move
 ///   with the AVX2 brain, each arm one game at a time on its own core, both at once,
-///   paired game by game with the engine as it was (`WUZI_FEATURES_OFF=threatext` on
-///   the same binary for the 400-game runs):
+///   paired game by game with the engine as it was (against Rapfi the candidate was
+///   `WUZI_FEATURES_OFF=threatext` on the same binary, the same depth-8 bench nodes as
+///   the commit's build):
 ///   - renju, the 200 openings of seed 57 with both colours: 187-1-212, 46.9%, −22
 ///     (−56..+12), against 162-1-237, 40.6%, −66 (−101..−32); **57 up, 33 down**;
 ///   - renju, the 26 canonical openings with both colours: 22-0-30 against 20-1-31
