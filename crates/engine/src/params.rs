@@ -823,6 +823,19 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 66, five parameters set at run time (`WUZI_TUNE`, `WUZI_FEATURES_OFF`) in
+///   renju, the weakest rule, now that leaves under a threat are no longer searched on:
+///   against Rapfi (classical) at 200 ms a move with the AVX2 brain of 0179155, the
+///   200 openings of seed 57 with both colours, each arm one game at a time on its own
+///   core, paired game by game with the defaults' run of this session (177-0-223,
+///   44.2%, −40 (−75..−6)): `threatened_leaf=-400` (the penalty doubled) 172-0-228, 40
+///   up, 45 down; `qsearch_plies=10` 179-0-221, 42 up, 40 down; `+tquiet` 172-0-228, 41
+///   up, 46 down; `singular_depth=0` 176-1-223, 39 up, 39 down; `lmp_base=20` (late-move
+///   pruning after 20 + 6 a ply moves, not 14) 187-1-212, 45 up, 34 down, but move for
+///   move level (40 up, 39 down) with session 65's run of the same defaults, which
+///   scored 187-1-212 too. Two runs of one engine on these 400 games differ by 10.5
+///   points (31 up, 41 down): this screen sees a change of about 20 points (35 Elo) and
+///   no smaller. None is kept; these parameters are flat in renju against Rapfi.
 /// - Session 64, the network refitted with 4,693 renju games at 100,000 nodes a move
 ///   beside the 23,916 at 30,000 (`eval/weights/README.md`; held-out cross-entropy
 ///   0.39336, the tables alone 0.43451): session 63's hypothesis that the shallow renju
