@@ -823,7 +823,7 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
-/// - Session 66, five parameters set at run time (`WUZI_TUNE`, `WUZI_FEATURES_OFF`) in
+/// - Session 66, parameters set at run time (`WUZI_TUNE`, `WUZI_FEATURES_OFF`) in
 ///   renju, the weakest rule, now that leaves under a threat are no longer searched on:
 ///   against Rapfi (classical) at 200 ms a move with the AVX2 brain of 0179155, the
 ///   200 openings of seed 57 with both colours, each arm one game at a time on its own
@@ -835,7 +835,10 @@ impl Tuning {
 ///   move level (40 up, 39 down) with session 65's run of the same defaults, which
 ///   scored 187-1-212 too. Two runs of one engine on these 400 games differ by 10.5
 ///   points (31 up, 41 down): this screen sees a change of about 20 points (35 Elo) and
-///   no smaller. None is kept; these parameters are flat in renju against Rapfi.
+///   no smaller. None is kept; these parameters are flat in renju against Rapfi. Two
+///   more, both at once after the five: the network off (`net`) 179-1-220, 45 up, 43
+///   down, and policy pruning off (`ppr`) 176-0-224, 37 up, 38 down: neither the
+///   network nor the policy's pruning changes renju's result against Rapfi at 200 ms.
 /// - Session 64, the network refitted with 4,693 renju games at 100,000 nodes a move
 ///   beside the 23,916 at 30,000 (`eval/weights/README.md`; held-out cross-entropy
 ///   0.39336, the tables alone 0.43451): session 63's hypothesis that the shallow renju
