@@ -24,7 +24,7 @@ use crate::error::Error;
 use crate::id::GameId;
 use crate::identity::IdentityId;
 use crate::live::{Action, LiveGame, Owners, Setup, Who};
-use crate::store::{Store, StoreError};
+use crate::store::{Step, Store, StoreError};
 use crate::view::{AnalysisView, GameView, Purpose, ThinkingView};
 
 /// Messages from the server to a game's subscribers.
@@ -139,29 +139,30 @@ struct Presence {
     lag: HashMap<IdentityId, crate::lag::Lag>,
 }
 
+impl Presence {
+    /// A socket of `who` opened on the game here.
+    fn enter(&mut self, who: Option<&IdentityId>) {
+        *self.sockets.entry(who.cloned()).or_default() += 1;
+    }
+
+    /// A socket of `who` closed here.
+    fn leave(&mut self, who: Option<&IdentityId>) {
+        let key = who.cloned();
+        match self.sockets.get_mut(&key) {
+            Some(n) if *n > 1 => *n -= 1,
+            Some(_) => {
+                self.sockets.remove(&key);
+            }
+            None => {}
+        }
+    }
+}
+
 impl Slot {
     fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
         self.presence
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// A socket of `who` opened on the game here.
-    fn enter(&self, who: Option<&IdentityId>) {
-        *self.presence().sockets.entry(who.cloned()).or_default() += 1;
-    }
-
-    /// A socket of `who` closed here.
-    fn leave(&self, who: Option<&IdentityId>) {
-        let mut p = self.presence();
-        let key = who.cloned();
-        match p.sockets.get_mut(&key) {
-            Some(n) if *n > 1 => *n -= 1,
-            Some(_) => {
-                p.sockets.remove(&key);
-            }
-            None => {}
-        }
     }
 
     /// Notes a round trip (ms) measured on a socket of `who`.
@@ -346,6 +347,8 @@ type PresenceNote = (
     crate::store::Change,
     tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
 );
+/// The store's answer to a [`PresenceNote`].
+type PresenceAnswer = tokio::sync::oneshot::Receiver<Result<bool, StoreError>>;
 
 /// Writes the pages opened and closed on this node: whatever queued up while the last
 /// batch was written goes in the next one (one commit and a few notices for a crowd
@@ -554,24 +557,53 @@ impl Hub {
     /// there is news, it is noted in the store for every node, and the slot's view of
     /// who is there is read anew.
     pub async fn enter(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
-        slot.enter(who);
-        if online {
-            self.note_presence(slot.id.to_string(), who.cloned(), true)
-                .await;
+        let noted = self.count_socket(slot, who, online, Step::Came);
+        if let Some(answer) = noted {
+            Self::noted(answer).await;
             self.reload_presence(slot).await;
         }
     }
 
-    /// Notes a page of `who` opened (`came`) or closed at `place` in the store,
-    /// with the other changes of the moment in one transaction.
-    async fn note_presence(&self, place: String, who: Option<IdentityId>, came: bool) {
+    /// Counts a socket of `who` opened (`Step::Came`) or closed on the game here and,
+    /// between people (`online`), queues the change for the store, both under the
+    /// slot's lock: when the pages are noted again ([`Hub::note_all_presence`]), a
+    /// page is either in that count and noted before it, or after it, never twice.
+    fn count_socket(
+        &self,
+        slot: &Slot,
+        who: Option<&IdentityId>,
+        online: bool,
+        step: Step,
+    ) -> Option<PresenceAnswer> {
+        let mut p = slot.presence();
+        if step == Step::Came {
+            p.enter(who);
+        } else {
+            p.leave(who);
+        }
+        online.then(|| {
+            self.queue_presence(crate::store::Change {
+                place: slot.id.to_string(),
+                who: who.cloned(),
+                step,
+            })
+        })
+    }
+
+    /// Queues a change of the pages open on this node for the store (written in order,
+    /// with whatever else queued up, in one transaction).
+    fn queue_presence(&self, change: crate::store::Change) -> PresenceAnswer {
         let (reply, answer) = tokio::sync::oneshot::channel();
-        let change = crate::store::Change { place, who, came };
-        let stopped = || StoreError::Task("the presence writer stopped".into());
-        let noted = match self.presence_tx.send((change, reply)) {
-            Ok(()) => answer.await.unwrap_or_else(|_| Err(stopped())),
-            Err(_) => Err(stopped()),
-        };
+        // A writer that stopped drops the reply: the wait below reports it.
+        let _ = self.presence_tx.send((change, reply));
+        answer
+    }
+
+    /// Waits for a queued change to be written.
+    async fn noted(answer: PresenceAnswer) {
+        let noted = answer
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Task("the presence writer stopped".into())));
         if let Err(e) = noted {
             tracing::warn!(error = %e, "cannot note who has a game open");
         }
@@ -580,10 +612,9 @@ impl Hub {
     /// A socket of `who` closed on the game (see [`Hub::enter`]). While the server
     /// stops, the store is not told: its people are not away, they wait for a node.
     pub async fn leave(&self, slot: &Slot, who: Option<&IdentityId>, online: bool) {
-        slot.leave(who);
-        if online && !self.is_closing() {
-            self.note_presence(slot.id.to_string(), who.cloned(), false)
-                .await;
+        let noted = self.count_socket(slot, who, online && !self.is_closing(), Step::Left);
+        if let Some(answer) = noted {
+            Self::noted(answer).await;
             // Read who is there only for the pages still open here.
             if !slot.presence().sockets.is_empty() {
                 self.reload_presence(slot).await;
@@ -758,8 +789,11 @@ impl Hub {
     }
 
     /// Notes again every page open on this node's games between people: another node
-    /// found this one silent for too long and cleared its rows (a stall; a node that
-    /// starts has none to note).
+    /// found this one silent for too long and cleared its rows (a stall), or this node
+    /// starts and pages opened before its first heartbeat. Each count is queued under
+    /// its slot's lock and written as a count, not an increment (see
+    /// [`Hub::count_socket`]), so a page whose own note is on its way is not counted
+    /// twice (its person would never be away after closing it).
     async fn note_all_presence(&self) {
         let slots: Vec<Arc<Slot>> = self.map().values().cloned().collect();
         let mut notes = Vec::new();
@@ -767,16 +801,13 @@ impl Hub {
             if slot.game.lock().await.setup().mode != crate::live::Mode::Online {
                 continue;
             }
-            let open: Vec<(Option<IdentityId>, usize)> = slot
-                .presence()
-                .sockets
-                .iter()
-                .map(|(w, n)| (w.clone(), *n))
-                .collect();
-            for (who, n) in open {
-                for _ in 0..n {
-                    notes.push(self.note_presence(slot.id.to_string(), who.clone(), true));
-                }
+            let p = slot.presence();
+            for (who, &n) in &p.sockets {
+                notes.push(self.queue_presence(crate::store::Change {
+                    place: slot.id.to_string(),
+                    who: who.clone(),
+                    step: Step::Holds(i64::try_from(n).unwrap_or(i64::MAX)),
+                }));
             }
         }
         if !notes.is_empty() {
@@ -785,7 +816,7 @@ impl Hub {
                 "this node was taken for gone; noting its pages again"
             );
         }
-        futures_util::future::join_all(notes).await;
+        futures_util::future::join_all(notes.into_iter().map(Self::noted)).await;
     }
 
     /// Searches the computer's move of game `id`, whose job this node took over from a

@@ -376,6 +376,43 @@ async fn a_player_on_another_node_is_not_away() {
 }
 
 #[tokio::test]
+async fn pages_noted_again_after_a_stall_count_once() {
+    let db = TempDb::new();
+    let quick = wuzi_server::HubConfig {
+        claim_after: Duration::from_millis(300),
+        ..Default::default()
+    };
+    let alice = TestApp::with(&db, quick);
+    let bob = alice.client();
+    let id = people_game(&alice, &bob).await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = game_socket(addr, &alice, &id).await;
+    next_of(&mut a, "state").await;
+    let mut b = game_socket(addr, &bob, &id).await;
+    next_of(&mut b, "state").await;
+    // The node's row goes while its pages' rows stay: the state of a node whose first
+    // heartbeat finds no row of its own while a page's note is on its way. Its next
+    // heartbeat notes its pages again, and must not count Bob's page twice.
+    assert_eq!(db.execute("DELETE FROM nodes"), 1);
+    for _ in 0..100 {
+        if db.execute("UPDATE nodes SET seen_at = seen_at") > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Bob closes his one page: he is away, and Alice may claim.
+    b.close(None).await.unwrap();
+    drop(b);
+    state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (s, g) = alice
+        .post(&format!("/api/games/{id}/claim"), json!({"result": "win"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+}
+
+#[tokio::test]
 async fn a_computer_move_owed_by_a_node_that_stopped_is_made_by_another() {
     let db = TempDb::new();
     let a = TestApp::on(&db);

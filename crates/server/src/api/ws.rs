@@ -21,6 +21,7 @@ use crate::api::games::{MoveRequest, PlayerAction, find, perform};
 use crate::error::Error;
 use crate::hub::{Hub, ServerMsg, Slot};
 use crate::identity::{IdentityId, Requester};
+use crate::live::Owners;
 use crate::view::Purpose;
 
 /// Largest message (and frame) a client may send; larger ones close the socket with
@@ -290,6 +291,8 @@ where
         Err(e) => error_msg(&e),
     };
     if sink.send(Outgoing::Text(encode(&first))).await.is_err() {
+        // Gone before its first message: it still came, so it leaves.
+        depart(&hub, &slot, &peer, &owners, online, rx).await;
         return;
     }
     let closed = hub.closed();
@@ -366,17 +369,30 @@ where
     if let Some((code, reason)) = close {
         send_close(&mut sink, code, reason).await;
     }
-    hub.leave(&slot, peer.who.as_ref(), online).await;
-    if announced {
-        hub.announce(&slot).await;
-    } else if watching {
-        hub.announce_crowd(&slot, &owners);
+    depart(&hub, &slot, &peer, &owners, online, rx).await;
+}
+
+/// A session's socket closed: `peer` leaves the game, which the others hear of (a
+/// player's going, or the spectators' count), and `rx` stops listening.
+async fn depart(
+    hub: &Arc<Hub>,
+    slot: &Arc<Slot>,
+    peer: &Peer,
+    owners: &Owners,
+    online: bool,
+    rx: broadcast::Receiver<ServerMsg>,
+) {
+    hub.leave(slot, peer.who.as_ref(), online).await;
+    if online && owners.has(peer.who.as_ref()) {
+        hub.announce(slot).await;
+    } else if online {
+        hub.announce_crowd(slot, owners);
     }
     // The last page watching this game left (closed, or moved on to a new game): stop
     // thinking for it. Opening it again resumes the computer's search.
     drop(rx);
     if slot.subscribers() == 0 {
-        hub.abandon(&slot).await;
+        hub.abandon(slot).await;
     }
 }
 

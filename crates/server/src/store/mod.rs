@@ -37,7 +37,7 @@ pub use copy::CopyReport;
 use db::{Db, PgConn, PgPool, Row, transaction, vals};
 pub use jobs::JOB_LEASE_MS;
 pub use lobby::{ChallengeRow, SeekRow, Taken};
-pub use presence::{Change, Left, Presence};
+pub use presence::{Change, Left, Presence, Step};
 pub use puzzles::{NEW_PUZZLE_DEVIATION, PuzzlePlayer, PuzzleRow, TryOutcome};
 pub use ratings::{
     LeaderRow, PersonRow, RatedOpponent, RatedResult, RatedSeat, RatingChange, RatingPoint,

@@ -39,15 +39,28 @@ impl Presence {
     }
 }
 
-/// A page opened (`came`) or closed at a place, on this node.
+/// A page opened or closed at a place on this node, or the count of them noted again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     /// The game's id or `lobby`.
     pub place: String,
     /// Whose page (`None`: a visitor without an identity).
     pub who: Option<IdentityId>,
-    /// Opened (else closed).
-    pub came: bool,
+    /// What happened.
+    pub step: Step,
+}
+
+/// What a [`Change`] notes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A page opened.
+    Came,
+    /// A page closed.
+    Left,
+    /// This node has this many of the person's pages open at the place (noted again
+    /// after another node cleared this node's rows): a count, not an increment, so a
+    /// page that was noted meanwhile is not counted twice. At least 1.
+    Holds(i64),
 }
 
 /// Places named in one notice (each up to a dozen characters: well under PostgreSQL's
@@ -105,7 +118,7 @@ impl Store {
             vec![Change {
                 place,
                 who,
-                came: true,
+                step: Step::Came,
             }],
             now,
         )
@@ -125,7 +138,7 @@ impl Store {
             vec![Change {
                 place,
                 who,
-                came: false,
+                step: Step::Left,
             }],
             now,
         )
@@ -137,7 +150,7 @@ impl Store {
     /// notice per few hundred places (a node that many people leave at once, at the end
     /// of a tournament round or when another node dies and they all come here, makes a
     /// handful of commits, not thousands). For each change, whether its person is now
-    /// gone from its place on every node (after a close; `false` after an open).
+    /// gone from its place on every node (after a close; `false` otherwise).
     pub async fn presence_changes(
         &self,
         changes: Vec<Change>,
@@ -155,14 +168,30 @@ impl Store {
                     if !places.contains(&place) {
                         places.push(place);
                     }
-                    if c.came {
-                        db.execute(
-                            "INSERT INTO presence (place, identity, node, sockets)
-                             VALUES ($1, $2, $3, 1)
-                             ON CONFLICT (place, identity, node)
-                             DO UPDATE SET sockets = presence.sockets + 1",
-                            &vals![place, who.as_str(), &*node],
-                        )?;
+                    let came = match c.step {
+                        Step::Came => {
+                            db.execute(
+                                "INSERT INTO presence (place, identity, node, sockets)
+                                 VALUES ($1, $2, $3, 1)
+                                 ON CONFLICT (place, identity, node)
+                                 DO UPDATE SET sockets = presence.sockets + 1",
+                                &vals![place, who.as_str(), &*node],
+                            )?;
+                            true
+                        }
+                        Step::Holds(n) => {
+                            db.execute(
+                                "INSERT INTO presence (place, identity, node, sockets)
+                                 VALUES ($1, $2, $3, $4)
+                                 ON CONFLICT (place, identity, node)
+                                 DO UPDATE SET sockets = excluded.sockets",
+                                &vals![place, who.as_str(), &*node, n],
+                            )?;
+                            true
+                        }
+                        Step::Left => false,
+                    };
+                    if came {
                         db.execute(
                             "DELETE FROM away WHERE place = $1 AND identity = $2",
                             &vals![place, who.as_str()],

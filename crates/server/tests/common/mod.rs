@@ -71,6 +71,24 @@ impl TempDb {
         }
     }
 
+    /// Runs `sql` on the database behind the server's back (on a thread of its own: the
+    /// blocking clients must not run on an async thread); returns the rows it changed.
+    /// For tests that put the store in a state the server reaches only in a race.
+    pub fn execute(&self, sql: &str) -> u64 {
+        let (location, sql) = (self.location.clone(), sql.to_owned());
+        std::thread::spawn(move || match location {
+            DbLocation::Sqlite(path) => rusqlite::Connection::open(path)
+                .and_then(|c| c.execute(&sql, []))
+                .map(|n| n as u64)
+                .unwrap_or_else(|e| panic!("{sql}: {e}")),
+            DbLocation::Postgres(url) => postgres::Client::connect(&url, postgres::NoTls)
+                .and_then(|mut c| c.execute(sql.as_str(), &[]))
+                .unwrap_or_else(|e| panic!("{sql}: {e}")),
+        })
+        .join()
+        .expect("the test's database thread")
+    }
+
     fn remove(&self) {
         if let Some((admin, name)) = &self.postgres {
             pg_admin(
