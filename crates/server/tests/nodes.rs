@@ -364,11 +364,22 @@ async fn a_player_on_another_node_is_not_away() {
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "bob is on B: {e}");
     // He leaves B too: A's socket hears it, and after the wait Alice may claim.
+    leaves_and_is_claimed(b, &mut a, &alice, &id).await;
+}
+
+/// White closes his last page `b` of game `id`: Black's socket `a` hears him away, and
+/// after the wait (300 ms) Black claims the game.
+async fn leaves_and_is_claimed(
+    mut b: common::Socket,
+    a: &mut common::Socket,
+    black: &TestApp,
+    id: &str,
+) {
     b.close(None).await.unwrap();
     drop(b);
-    state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
+    state_where(a, |g| !g["away"]["second"].is_null()).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let (s, g) = alice
+    let (s, g) = black
         .post(&format!("/api/games/{id}/claim"), json!({"result": "win"}))
         .await;
     assert_eq!(s, StatusCode::OK, "{g}");
@@ -402,14 +413,7 @@ async fn pages_noted_again_after_a_stall_count_once() {
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     // Bob closes his one page: he is away, and Alice may claim.
-    b.close(None).await.unwrap();
-    drop(b);
-    state_where(&mut a, |g| !g["away"]["second"].is_null()).await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    let (s, g) = alice
-        .post(&format!("/api/games/{id}/claim"), json!({"result": "win"}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{g}");
+    leaves_and_is_claimed(b, &mut a, &alice, &id).await;
 }
 
 #[tokio::test]
