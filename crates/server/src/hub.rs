@@ -788,12 +788,13 @@ impl Hub {
         }
     }
 
-    /// Notes again every page open on this node's games between people: another node
-    /// found this one silent for too long and cleared its rows (a stall), or this node
-    /// starts and pages opened before its first heartbeat. Each count is queued under
-    /// its slot's lock and written as a count, not an increment (see
-    /// [`Hub::count_socket`]), so a page whose own note is on its way is not counted
-    /// twice (its person would never be away after closing it).
+    /// Notes again every page open on this node's games between people and in its
+    /// lobby ([`crate::lobby::Lobby::note_again`]): another node found this one silent
+    /// for too long and cleared its rows (a stall), or this node starts and pages opened
+    /// before its first heartbeat. Each count is queued under its slot's lock and
+    /// written as a count, not an increment (see [`Hub::count_socket`]), so a page
+    /// whose own note is on its way is not counted twice (its person would never be
+    /// away after closing it).
     async fn note_all_presence(&self) {
         let slots: Vec<Arc<Slot>> = self.map().values().cloned().collect();
         let mut notes = Vec::new();
@@ -817,6 +818,7 @@ impl Hub {
             );
         }
         futures_util::future::join_all(notes.into_iter().map(Self::noted)).await;
+        self.lobby.note_again(now_ms()).await;
     }
 
     /// Searches the computer's move of game `id`, whose job this node took over from a

@@ -6,6 +6,8 @@
 //! owner accepts another, starts any game, or closes their last lobby page on every
 //! node (a graceful restart keeps it; an unattended seek goes after [`SEEK_TTL_MS`]).
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 use wuzi_rules::opening::OpeningRule;
@@ -15,7 +17,7 @@ use crate::clock::ClockSetup;
 use crate::error::Error;
 use crate::identity::IdentityId;
 use crate::live::{ForbiddenPolicy, Mode, Owners, Setup};
-use crate::store::{Store, Taken};
+use crate::store::{Change, Step, Store, Taken};
 
 /// Open seeks one person may have at once.
 pub const MAX_SEEKS_EACH: usize = 3;
@@ -244,6 +246,12 @@ impl Routed {
 pub struct Lobby {
     store: Store,
     tx: broadcast::Sender<Routed>,
+    /// This node's lobby sockets, by person (for noting them again, [`Lobby::note_again`]).
+    here: std::sync::Mutex<HashMap<IdentityId, i64>>,
+    /// Held shared by a socket's join or leave across its count and its note in the
+    /// store, and alone while they are all noted again: a page is either in that count
+    /// and noted before it, or noted after it, never counted twice nor lost.
+    noting: tokio::sync::RwLock<()>,
 }
 
 /// The place of the lobby among the places people are (see [`Store::enter`]).
@@ -275,6 +283,49 @@ impl Lobby {
         Lobby {
             store,
             tx: broadcast::Sender::new(256),
+            here: std::sync::Mutex::default(),
+            noting: tokio::sync::RwLock::default(),
+        }
+    }
+
+    /// Adds `n` to `who`'s sockets here.
+    fn count(&self, who: &IdentityId, n: i64) {
+        let mut here = self
+            .here
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let left = {
+            let c = here.entry(who.clone()).or_default();
+            *c += n;
+            *c
+        };
+        if left <= 0 {
+            here.remove(who);
+        }
+    }
+
+    /// Notes again in the store every lobby page open on this node: another node found
+    /// this one silent for too long and cleared its rows (see [`crate::Hub`]'s
+    /// heartbeat). Without it, a person in the lobby here would be taken for gone: their
+    /// seeks would expire, or go when they close a second page.
+    pub async fn note_again(&self, now: i64) {
+        let _alone = self.noting.write().await;
+        let changes: Vec<Change> = self
+            .here
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .map(|(who, &n)| Change {
+                place: PLACE.into(),
+                who: Some(who.clone()),
+                step: Step::Holds(n),
+            })
+            .collect();
+        if changes.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.presence_changes(changes, now).await {
+            tracing::warn!(error = %e, "cannot note the lobby's pages again");
         }
     }
 
@@ -315,7 +366,12 @@ impl Lobby {
     ) -> Result<(Vec<Seek>, broadcast::Receiver<Routed>), Error> {
         let rx = self.tx.subscribe();
         if let Some(w) = who {
-            self.store.enter(PLACE.into(), Some(w.clone()), now).await?;
+            let _order = self.noting.read().await;
+            self.count(w, 1);
+            if let Err(e) = self.store.enter(PLACE.into(), Some(w.clone()), now).await {
+                self.count(w, -1);
+                return Err(e.into());
+            }
         }
         Ok((self.seeks(now).await?, rx))
     }
@@ -325,10 +381,14 @@ impl Lobby {
     /// node or after the restart.
     pub async fn leave(&self, who: Option<&IdentityId>, now: i64, stopping: bool) {
         let Some(w) = who else { return };
+        let order = self.noting.read().await;
+        self.count(w, -1);
         if stopping {
             return;
         }
-        match self.store.leave(PLACE.into(), Some(w.clone()), now).await {
+        let gone = self.store.leave(PLACE.into(), Some(w.clone()), now).await;
+        drop(order);
+        match gone {
             Ok(true) => self.gone(w).await,
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "cannot note that someone left the lobby"),

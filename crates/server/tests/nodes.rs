@@ -405,6 +405,14 @@ async fn pages_noted_again_after_a_stall_count_once() {
     // heartbeat finds no row of its own while a page's note is on its way. Its next
     // heartbeat notes its pages again, and must not count Bob's page twice.
     assert_eq!(db.execute("DELETE FROM nodes"), 1);
+    noted_again(&db).await;
+    // Bob closes his one page: he is away, and Alice may claim.
+    leaves_and_is_claimed(b, &mut a, &alice, &id).await;
+}
+
+/// Waits for the node to find its row gone and note its pages again (its heartbeat
+/// comes every second).
+async fn noted_again(db: &TempDb) {
     for _ in 0..100 {
         if db.execute("UPDATE nodes SET seen_at = seen_at") > 0 {
             break;
@@ -412,8 +420,42 @@ async fn pages_noted_again_after_a_stall_count_once() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    // Bob closes his one page: he is away, and Alice may claim.
-    leaves_and_is_claimed(b, &mut a, &alice, &id).await;
+}
+
+#[tokio::test]
+async fn lobby_pages_noted_again_after_a_stall_keep_their_person_there() {
+    let db = TempDb::new();
+    let alice = TestApp::on(&db);
+    // A guest (her first request makes her one) before her lobby page opens.
+    alice.create(json!({"mode": "local"})).await;
+    let addr = common::serve(&alice, NetLimits::default()).await;
+    let mut a = lobby_socket(addr, &alice).await;
+    next_of(&mut a, "seeks").await;
+    let (s, seek) = alice.post("/api/seeks", terms()).await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    // Another node cleared this node's rows (a stall): the node notes its pages again,
+    // the lobby's too.
+    db.execute("DELETE FROM presence");
+    assert_eq!(db.execute("DELETE FROM nodes"), 1);
+    noted_again(&db).await;
+    // A second page of hers opens and closes: she still has the first, her seek stays.
+    let mut second = lobby_socket(addr, &alice).await;
+    next_of(&mut second, "seeks").await;
+    second.close(None).await.unwrap();
+    drop(second);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (_, listed) = alice.get("/api/seeks").await;
+    assert_eq!(listed, json!([seek.clone()]), "she is still in the lobby");
+    // Her last page closes: she is gone, and so is her seek (counted once, not twice).
+    a.close(None).await.unwrap();
+    drop(a);
+    for _ in 0..100 {
+        if alice.get("/api/seeks").await.1 == json!([]) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("her seek stayed after her last lobby page closed");
 }
 
 #[tokio::test]
