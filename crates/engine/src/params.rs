@@ -823,6 +823,22 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 67, renju Black's table scaled (the hypothesis: self-play fits overvalue
+///   Black's shapes, since session 63 saw this engine's Black score renju positions at
+///   +300 to +900 that Rapfi scored about even). Scaled copies of the shipped table's
+///   Black-under-renju class (both roles), loaded with `WUZI_EVAL_WEIGHTS`, against
+///   Rapfi (classical) at 200 ms a move with the AVX2 brain of 0179155, the 200
+///   openings of seed 57 in renju with both colours, each arm one game at a time on its
+///   own core. With the network off, paired with session 66's network-off run
+///   (179-1-220): ×0.85 165-1-234 (30 up, 43 down), ×1.15 190-2-208 (45 up, 32 down),
+///   ×1.3 167-2-231 (28 up, 38 down). With the network on, ×1.15 164-1-235, against
+///   session 66's defaults 177-0-223 (36 up, 48 down) and session 65's 187-1-212 (32
+///   up, 55 down). No trend beyond the screen's noise (about 20 points): the table is
+///   left as it is. Slowest move 184.4–186.9 ms. Speed under renju, the same 27 renju
+///   positions searched to depth 9 (`wuzi analyze`, a pinned core each): 516,028
+///   nodes a second under renju, 624,750 under freestyle rules; a profile puts 7% of
+///   renju's time in the forbidden-move checks (`is_candidate`, `kind_at`,
+///   `fours_in_window`, `evaluate_exact`): at most some 10 Elo to win there.
 /// - Session 66, parameters set at run time (`WUZI_TUNE`, `WUZI_FEATURES_OFF`) in
 ///   renju, the weakest rule, now that leaves under a threat are no longer searched on:
 ///   against Rapfi (classical) at 200 ms a move with the AVX2 brain of 0179155, the
