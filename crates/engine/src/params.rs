@@ -823,6 +823,56 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 68, the opponent corrected (no engine change; the engine as at 0179155,
+///   `wuzi bench` 694,704 nodes). Rapfi "classical" means its classical evaluator with
+///   the weights of dhbloo/rapfi-networks, `classical/model220723.bin`, named in a
+///   `config.toml` beside the binary (docs/gomocup.md, "Sparring partners"): so session
+///   24 measured it, and so the issue's own records were made (Rapfi's first depth lines
+///   on their first game match it line for line). Without that file Rapfi falls back,
+///   silently, to a small built-in classical table. The records since then do not say
+///   which one they met, and the machine that held the peers is gone; the evidence says
+///   the built-in one. Against it today, renju on the canonical openings, 24-1-27 (as
+///   Black 17-1-8, as sessions 65–67's 51-0-27); against the weights 14-1-37 and 9-0-43
+///   (as Black 6-1-19 and 5-0-21). Rapfi with the built-in table against Rapfi with the
+///   weights, the same binary, the 26 canonical openings with both colours at 200 ms a
+///   move: renju 11-0-41, 21.2%, −229 (−381..−129); freestyle 16-1-35, 31.7%, −133
+///   (−249..−40). The five-stone openings of seed 57 hide the difference (renju against
+///   the weights 170-0-230, 42.5%, −53 (−88..−18); session 66 177-0-223), the canonical
+///   three-stone ones do not. So sessions 25–67's figures against "Rapfi" are best read
+///   as against the weaker table, and the screens that chose the engine's changes were
+///   played against it; on seed 57's openings the two opponents scored alike, so those
+///   screens may still hold, but the canonical matches do not.
+///
+///   This engine against Rapfi with the weights (AVX2 brain, one game at a time on a
+///   pinned core, the peer on the same core, 200 ms a move, the 26 canonical openings
+///   with both colours; W-D-L from wuzi's side, Elo with its 95% interval):
+///   - freestyle 15-0-37 twice, in all 30-0-74, 28.8%, −157 (−239..−88); as Black 27-0-25,
+///     as White 3-0-49;
+///   - standard 27-1-24 and 17-1-34 (the same engine: 3 results up, 13 down between
+///     the two runs), in all 44-2-58, 43.3%, −47 (−116..+19);
+///   - renju 14-1-37, 9-0-43 and 11-0-41, in all 34-1-121, 22.1%, −219 (−293..−159); as
+///     Black 15-1-62, as White 19-0-59 (session 24, against the same weights: 9-0-43);
+///   - at 1 s a move, the first 13 openings with both colours: freestyle 10-0-16,
+///     38.5%, −82 (−243..+50), as Black 9-0-4; renju 2-0-24, 7.7%, −432 (−inf..−264),
+///     as Black 2-0-11; slowest moves 970.8 and 973.0 ms;
+///   - slowest move at 200 ms 188.3 ms (Rapfi's 188.9 ms); every game ended on the
+///     board (five or a longer line, a full board), none on time, by a crash or an
+///     illegal move.
+///
+///   PentaZen (0.4.17 as the source now says, built as before) on the same openings:
+///   freestyle 27-1-24, 52.9%, +20 (−74..+118); renju 23-1-28, 45.2%, −34 (−133..+60);
+///   with sessions 65–67, 116-6-86, 57.2%, +50 (+4..+99) and 96-2-110, 46.6%, −23
+///   (−71..+24). Slowest moves 181.9 and 184.4 ms.
+///
+///   Three switches tried against the weights at 200 ms, each paired game by game with
+///   the runs above: `+defuse` (session 28), renju, the 200 openings of seed 57 with
+///   both colours, 165-0-235 against 170-0-230, 30 up and 35 down; `+threatext` (the
+///   threat extension back on, session 65 having turned it off on screens against the
+///   built-in table), renju canonical 15-0-37 and 13-1-38, 28-1-75, 27.4%, against the
+///   first two runs above (23-1-80), 21 up and 16 down; the network off (`net`), renju
+///   canonical 15-0-37, 16-0-36 and 12-0-40, 43-0-113, 27.6%, against the three
+///   (34-1-121), 29 up and 25 down. None is kept: each is within the noise (two runs of
+///   the unchanged engine differ by 16 results in standard, 20 in renju).
 /// - Session 67, renju Black's table scaled (the hypothesis: self-play fits overvalue
 ///   Black's shapes, since session 63 saw this engine's Black score renju positions at
 ///   +300 to +900 that Rapfi scored about even). Scaled copies of the shipped table's
@@ -833,7 +883,8 @@ impl Tuning {
 ///   (179-1-220): ×0.85 165-1-234 (30 up, 43 down), ×1.15 190-2-208 (45 up, 32 down),
 ///   ×1.3 167-2-231 (28 up, 38 down). With the network on, ×1.15 164-1-235, against
 ///   session 66's defaults 177-0-223 (36 up, 48 down) and session 65's 187-1-212 (32
-///   up, 55 down). No trend beyond the screen's noise (about 20 points): the table is
+///   up, 55 down); White's renju class ×1.15 instead, 175-0-225; both colours' ×1.15,
+///   176-1-223. No trend beyond the screen's noise (about 20 points): the table is
 ///   left as it is. Slowest move 184.4–186.9 ms. Speed under renju, the same 27 renju
 ///   positions searched to depth 9 (`wuzi analyze`, a pinned core each): 516,028
 ///   nodes a second under renju, 624,750 under freestyle rules; a profile puts 7% of
