@@ -603,6 +603,18 @@ impl Session {
         };
         let to_move = self.me;
         if legal_moves(&config, &board, to_move).next().is_none() {
+            // Renju: every empty point is forbidden for Black. The protocol has no pass,
+            // so the brain plays one of them and lets the manager judge it; an error here
+            // would leave the manager waiting until the move's time ran out.
+            if purpose == Purpose::Move
+                && let Some(p) = board.empty_points().next()
+            {
+                self.stones.push((p, Field::Own));
+                return vec![
+                    line("MESSAGE every empty point is forbidden for Black: playing one"),
+                    line(format!("{},{}", p.x, p.y)),
+                ];
+            }
             if purpose == Purpose::Move {
                 // Undo the opponent's stone we just took in, so nothing changes.
                 if let Some(&(_, Field::Opponent)) = self.stones.last() {

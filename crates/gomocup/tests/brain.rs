@@ -515,3 +515,44 @@ fn whole_games_through_the_binary_play_no_far_end_of_a_threat() {
         );
     }
 }
+
+/// A renju game from issue 24's matches, 224 moves in renju notation run together
+/// (Black first): the one empty point left, h5, is forbidden for Black.
+const FULL_BOARD_RENJU: &str = "h8h9f7i8g10g9i9g7h10f10d8h6k10j10f8g6f5f6e6g5g8e8g4d7j6j5h4i5k5i4i6j8i7l4k6l6j4k7l5j11j9m5n4k3j2h3i3d5f9e10h2g1g2i2e11g11h11d4e5j13h12g12h13h14j12l8k9k12l11m9i10o7n6l7m7c6f3m8k8d3d6d2d1f4e3b5a4e4b4k13l9m10l13c9a6c10c7b11m12n13a5a7c5e7b10c12c11e12l12l10a9b8d12e13d11d9a12d13e14n10o11f11c8c15c13f13f12n11n12b7a8c14b15b6b9n8k11l14o12n3n7g14g15j3m3o9k2o8o6f1j14a11i1n14e2k1l3o14k14b14m1e15o5a3i13i12o3o2n5m4m15h15k15m14l15n15l2b12c1c4i15j15b1a15m2n2a1e1b2c3h1a14b3o15l1o13d15n9f15k4f14a10d10j7a13j1m13d14f2o10n1e9o1c2m11h7i11o4m6a2g3i14b13g13";
+
+/// The Gomocup protocol has no pass: when every empty point is forbidden for Black,
+/// the brain plays one and lets the manager judge it. It used to answer `ERROR`, and
+/// a manager that reads that as chatter waited out the move's time (a loss on time
+/// in session 68's match, game 15, move 225).
+#[test]
+fn black_with_only_forbidden_points_still_answers_a_move() {
+    let mut points = Vec::new();
+    let mut rest = FULL_BOARD_RENJU;
+    while !rest.is_empty() {
+        let len = 1 + rest[1..]
+            .find(|c: char| c.is_ascii_lowercase())
+            .unwrap_or(rest.len() - 1);
+        points.push(xy(&rest[..len]));
+        rest = &rest[len..];
+    }
+    assert_eq!(points.len(), 224);
+    let h5 = xy("h5");
+    assert!(!points.contains(&h5));
+    let stones: Vec<(u32, u32, u32)> = points
+        .iter()
+        .enumerate()
+        .map(|(k, &(x, y))| (x, y, if k % 2 == 0 { 1 } else { 2 }))
+        .collect();
+    let mut b = Brain::spawn();
+    b.send("INFO rule 4");
+    b.send("INFO timeout_turn 300");
+    b.expect("START 15", "OK");
+    b.send("YXBOARD");
+    for (x, y, f) in &stones {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("DONE");
+    b.expect("YXSHOWFORBID", &format!("FORBID {:02}{:02}.", h5.0, h5.1));
+    assert_eq!(b.ask_board(&stones), h5);
+    b.end();
+}
