@@ -933,3 +933,76 @@ fn a_match_paired_with_an_earlier_run_counts_the_changed_results() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_thinking_log_keeps_each_moves_last_messages() {
+    let dir = scratch("thinking");
+    // The one-game brain, printing four MESSAGE lines before each move.
+    let body = ONE_GAME_BRAIN.replacen(
+        "play() {\n",
+        "play() {\n  k=$((k+1)); echo \"MESSAGE old $k\"; echo \"MESSAGE depth 1 at $k\"; \
+         echo \"MESSAGE depth 2 at $k\"; echo \"MESSAGE done $k\"\n",
+        1,
+    );
+    assert_ne!(body, ONE_GAME_BRAIN);
+    let brain = script_brain(&dir, "pbrain-chatty", &body);
+    let records = dir.join("games");
+    ok(&[
+        "match",
+        "level1",
+        &brain,
+        "--games",
+        "1",
+        "--time-per-move",
+        "300",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    let log = std::fs::read_to_string(records.join("game-001.txt")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    let heads: Vec<(usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with("  "))
+        .map(|(i, l)| (i, *l))
+        .collect();
+    assert!(heads.len() >= 5, "{log}");
+    let (mut black, mut white) = (0, 0);
+    for (i, head) in &heads {
+        let words: Vec<&str> = head.split_whitespace().collect();
+        assert_eq!(words.len(), 5, "{head}");
+        assert!(
+            words[0].parse::<usize>().is_ok() && words[4] == "ms",
+            "{head}"
+        );
+        let said: Vec<&str> = lines[i + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| l.trim())
+            .collect();
+        match words[1] {
+            // level1 is Black in game 1: its search's depth, score and line.
+            "black" => {
+                black += 1;
+                assert_eq!(said.len(), 1, "{head}: {said:?}");
+                assert!(
+                    said[0].starts_with("depth ") && said[0].contains(" pv "),
+                    "{said:?}"
+                );
+            }
+            // The brain: its last three messages of this move, not the first.
+            _ => {
+                white += 1;
+                assert_eq!(said.len(), 3, "{head}: {said:?}");
+                let k = said[2]
+                    .strip_prefix("done ")
+                    .expect("the last message last");
+                assert_eq!(said[0], format!("depth 1 at {k}"));
+                assert_eq!(said[1], format!("depth 2 at {k}"));
+            }
+        }
+    }
+    assert!(black >= 3 && white >= 2, "{log}");
+    assert!(!log.contains("old"), "{log}");
+    let _ = std::fs::remove_dir_all(dir);
+}

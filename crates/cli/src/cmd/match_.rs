@@ -90,7 +90,9 @@ pub struct Args {
     /// Milliseconds a move may exceed its limit (pipes, scheduling) before it loses on time.
     #[arg(long, default_value_t = 100)]
     grace: u64,
-    /// Directory for the game records (PSQ and SGF per game).
+    /// Directory for the game records: PSQ and SGF per game, and a thinking log (`.txt`:
+    /// each move's time and what its player said about it, a brain's last `MESSAGE`
+    /// lines).
     #[arg(long)]
     out: Option<PathBuf>,
     /// An earlier run's --out directory to compare with, game by game (the same openings,
@@ -160,6 +162,9 @@ struct Report {
     outcome: Outcome,
     /// Slowest move per player: (time, ply 1-based).
     slowest: [Option<(Duration, usize)>; 2],
+    /// The thinking log: a line per move (ply, colour, point, time) followed by what its
+    /// player said about it, indented.
+    thinking: Vec<String>,
 }
 
 /// Everything a game needs to know, shared by the worker threads.
@@ -491,8 +496,11 @@ fn run_pair(
                     &report.outcome.reason,
                 );
                 let (psq, sgf) = record::texts(&rec).map_err(CliError::failure)?;
+                let mut log = report.thinking.join("\n");
+                log.push('\n');
                 std::fs::write(stem.with_extension("psq"), psq)
                     .and_then(|()| std::fs::write(stem.with_extension("sgf"), sgf))
+                    .and_then(|()| std::fs::write(stem.with_extension("txt"), log))
                     .map_err(|e| {
                         CliError::failure(format!("cannot write records in {}: {e}", dir.display()))
                     })?;
@@ -715,6 +723,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
         game.try_play(p).expect("openings are validated");
     }
     let mut slowest: [Option<(Duration, usize)>; 2] = [None, None];
+    let mut thinking = Vec::new();
     let mut clocks = [setup.tc.map(|tc| tc.base); 2];
     let move_time = |clock: Option<Duration>| setup.move_time(clock);
     let lose = |player: usize, why: String| Outcome {
@@ -733,6 +742,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
                 outcome: lose(p, format!("{f} at the start")),
                 game,
                 slowest,
+                thinking,
             };
         }
     }
@@ -754,6 +764,15 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
         if slowest[p].is_none_or(|s| spent > s.0) {
             slowest[p] = Some((spent, ply));
         }
+        thinking.push(format!(
+            "{ply} {side} {} {} ms",
+            answer.as_ref().map_or_else(
+                |f| format!("({f})"),
+                |&pos| game.size().notation(pos).to_string()
+            ),
+            spent.as_millis()
+        ));
+        thinking.extend(players[p].thinking().iter().map(|l| format!("  {l}")));
         let pos = match answer {
             Ok(pos) => pos,
             Err(Failure::Timeout) => {
@@ -803,6 +822,7 @@ fn play_game(setup: &Setup, players: &mut [Box<dyn Player + Send>; 2], index: us
         game,
         outcome,
         slowest,
+        thinking,
     }
 }
 

@@ -108,7 +108,17 @@ pub trait Player {
     fn new_game(&mut self, config: &GameConfig, time: MoveTime) -> Result<(), Failure>;
     /// The player's move in `game` (the side to move).
     fn play(&mut self, game: &Game, time: MoveTime) -> Result<Pos, Failure>;
+    /// What the player said about its last move, for the game's thinking log: a
+    /// brain's last [`THINKING_LINES`] `MESSAGE` lines, an engine's depth, score and
+    /// principal variation.
+    fn thinking(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
+
+/// How many of a brain's `MESSAGE` lines are kept for each move: enough for Rapfi's
+/// last depth line and its summary, or wuzi's last two iterations.
+pub const THINKING_LINES: usize = 3;
 
 /// The time an in-process engine is told it has: the limit less the same safety margin
 /// `pbrain-wuzi` keeps under Gomocup ([`wuzi_engine::time::turn_margin`]), so a match
@@ -125,6 +135,8 @@ pub struct EnginePlayer {
     engine: Engine,
     /// Node limit per move.
     nodes: Option<u64>,
+    /// The last search's depth, score and principal variation.
+    thinking: Option<String>,
 }
 
 impl EnginePlayer {
@@ -139,6 +151,7 @@ impl EnginePlayer {
             kind,
             engine: Engine::new(EngineOptions { hash_mb, threads }),
             nodes,
+            thinking: None,
         }
     }
 }
@@ -171,7 +184,24 @@ impl Player for EnginePlayer {
             )
         }))
         .map_err(|_| Failure::Crash("the engine panicked".into()))?;
+        let size = game.size();
+        let pv: Vec<String> = result
+            .pv
+            .iter()
+            .map(|&p| size.notation(p).to_string())
+            .collect();
+        self.thinking = Some(format!(
+            "depth {} score {} nodes {} pv {}",
+            result.depth,
+            result.score,
+            result.nodes,
+            pv.join(" ")
+        ));
         result.best.ok_or(Failure::NoMove)
+    }
+
+    fn thinking(&self) -> Vec<String> {
+        self.thinking.iter().cloned().collect()
     }
 }
 
@@ -245,6 +275,8 @@ pub struct BrainPlayer {
     grace: Duration,
     /// Node limit per move (`INFO max_node`).
     nodes: Option<u64>,
+    /// The last `MESSAGE` lines of the brain's last move.
+    thinking: Vec<String>,
 }
 
 impl fmt::Debug for BrainPlayer {
@@ -264,6 +296,7 @@ impl BrainPlayer {
             known: 0,
             grace,
             nodes,
+            thinking: Vec::new(),
         }
     }
 
@@ -416,12 +449,20 @@ impl Player for BrainPlayer {
                 p.send("DONE")
             }
         })();
+        let thinking = &mut self.thinking;
+        thinking.clear();
         let answer = sent.and_then(|()| {
             p.wait_for(start + time.limit + self.grace, |l| {
                 if let Some(xy) = parse_xy(l) {
                     return Some(Ok(xy));
                 }
                 let up = l.to_ascii_uppercase();
+                if up.starts_with("MESSAGE") {
+                    if thinking.len() == THINKING_LINES {
+                        thinking.remove(0);
+                    }
+                    thinking.push(l["MESSAGE".len()..].trim().to_string());
+                }
                 let chatter = ["MESSAGE", "DEBUG", "ERROR", "UNKNOWN", "SUGGEST", "OK"];
                 if chatter.iter().any(|c| up.starts_with(c)) {
                     None
@@ -445,6 +486,10 @@ impl Player for BrainPlayer {
                 Err(e)
             }
         }
+    }
+
+    fn thinking(&self) -> Vec<String> {
+        self.thinking.clone()
     }
 }
 
