@@ -823,6 +823,46 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 69 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
+///   nodes). Against Rapfi with its classical weights (session 68's setup: AVX2 brain,
+///   200 ms a move, the 26 canonical openings with both colours, each run one game at
+///   a time on its own pinned core, two runs at once):
+///   - the defaults, renju six runs (11-0-41, 14-0-38, 13-0-39, 14-0-38, 13-0-39,
+///     12-0-40): 77-0-235, 24.7%, −194 (−242..−152), as Black 37 of 156, as White 40
+///     of 156; freestyle five runs (19-2-31, 18-1-33, 22-0-30, 17-0-35, 21-1-30):
+///     97-4-159, 38.1%, −84 (−129..−42), as Black 86 of 130, as White 11 of 130;
+///     standard 20-1-31, 39.4%, −75 (−179..+18);
+///   - `+threatext`, each run paired game by game with a run of the defaults beside
+///     it: renju 14-0-38, 14-0-38, 14-0-38 and 12-0-40, in all 54-0-154, 26.0%, against
+///     52-0-156 (30 up, 28 down); freestyle 21-0-31 and 18-2-32, 39-2-63, against
+///     40-1-63 (16 up, 17 down); standard 20-1-31 against 20-1-31 (8 up, 7 down). With
+///     session 68's two renju runs, 56-1-151 against 59-1-200: level in every rule, so
+///     it stays off;
+///   - `+rootvct`, freestyle 23-0-29 and 14-1-37, 37-1-66, against 37-3-64 (15 up, 17
+///     down): level, stays off.
+///
+///   Where the games are lost, from the thinking logs `wuzi match --out` now writes
+///   (each engine's own score for the side it plays, at its move nearest ply 20, plies
+///   17–24, against the result; freestyle two runs, renju two runs):
+///   - as White both engines judge most canonical openings lost by ply 4–9 (wuzi's
+///     White at or below −300 there won 1 of 45), so White's games are mostly decided
+///     by the opening; the targets rest on Black's conversion;
+///   - Black's judgement is where the engines part. Freestyle: Rapfi's Black at or
+///     above +300 won 45 of 47, wuzi's 21 of 33. Renju: Rapfi's 33 of 34, wuzi's 5 of
+///     21; and Rapfi's White, judging the position between −300 and +300, won 35 of
+///     40. wuzi's Black believes in positions that a strong defence holds: in freestyle
+///     game 49 of the fourth run wuzi played d8 at +431 (depth 8 at 200 ms) into a White
+///     win that Rapfi saw at once (+1747, then mate in 21) and that wuzi's own search
+///     finds in 2 s (win in 10, depth 14); wuzi's score for the position before d8
+///     falls from +445 at 200 ms to +331 at 1 s and +58 at 4 s. The threat solver alone
+///     finds nothing for White there (Black has a three: White's win starts with a
+///     defence that threatens). A scaled Black table did not help (session 67); the
+///     evaluation's self-play data, where wuzi's own White defends, is the suspect.
+///
+///   One wuzi move took 233.1 ms (the sixth renju run's game 31, move 15): its search printed
+///   106,854 nodes a second, a quarter of its usual speed, so the core was shared at
+///   that moment; within the 100 ms grace, no game was lost on time. Every other wuzi
+///   move took at most 186.7 ms.
 /// - Session 68, the opponent corrected (no engine change; the engine as at 0179155,
 ///   `wuzi bench` 694,704 nodes). Rapfi "classical" means its classical evaluator with
 ///   the weights of dhbloo/rapfi-networks, `classical/model220723.bin`, named in a
@@ -880,8 +920,10 @@ impl Tuning {
 ///   Found in the `learned` run: a renju board whose one empty point is forbidden for
 ///   Black (game 15, move 225). The brain answers `ERROR no legal move left on the
 ///   board` and `wuzi match` waits out the move and scores a loss on time; under RIF
-///   rules Black would pass and the game end drawn. Not yet fixed (the Gomocup protocol
-///   has no pass); the session 68 note on issue 24 holds the game's moves.
+///   rules Black would pass and the game end drawn. Since session 69 the brain plays
+///   the forbidden point instead (the Gomocup protocol has no pass), so a manager
+///   judges it at once; the game's moves are the test
+///   `black_with_only_forbidden_points_still_answers_a_move` (crates/gomocup).
 /// - Session 67, renju Black's table scaled (the hypothesis: self-play fits overvalue
 ///   Black's shapes, since session 63 saw this engine's Black score renju positions at
 ///   +300 to +900 that Rapfi scored about even). Scaled copies of the shipped table's
