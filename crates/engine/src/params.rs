@@ -859,9 +859,19 @@ impl Tuning {
 ///     defence that threatens). A scaled Black table did not help (session 67); the
 ///     evaluation's self-play data, where wuzi's own White defends, is the suspect.
 ///
-///   One wuzi move took 233.1 ms (the sixth renju run's game 31, move 15): its search printed
-///   106,854 nodes a second, a quarter of its usual speed, so the core was shared at
-///   that moment; within the 100 ms grace, no game was lost on time. Every other wuzi
+///   What four times the nodes would buy, at fixed nodes a move (`--nodes-a`,
+///   `--nodes-b`, `--time-per-move 5000`; the first 13 canonical openings with both
+///   colours, one run a core, both at once): Rapfi at 70,000 nodes (about its count at
+///   200 ms here), wuzi at 85,000 (about its count) and at 340,000. Freestyle 9-0-17,
+///   34.6%, −110 (−284..+20) at 85,000; 14-0-12, 53.8%, +27 (−110..+173) at 340,000 (6
+///   up, 1 down). Renju 5-0-21, 19.2%, −249 (−548..−112); 9-0-17, 34.6%, −110 (−284..+20)
+///   (7 up, 3 down). So four times the speed is worth some 100–140 Elo here: enough for
+///   freestyle's target, not for renju's.
+///
+///   One wuzi move took 233.1 ms (the sixth renju run's game 31, move 15): its search
+///   printed 106,854 nodes a second, a fifth of its median 517,000, and Rapfi's move
+///   just before took 251 ms at 133,000 nodes a second: the core was shared at that
+///   moment. Within the 100 ms grace, so no game was lost on time; every other wuzi
 ///   move took at most 186.7 ms.
 /// - Session 68, the opponent corrected (no engine change; the engine as at 0179155,
 ///   `wuzi bench` 694,704 nodes). Rapfi "classical" means its classical evaluator with
