@@ -163,6 +163,7 @@ impl Player for EnginePlayer {
     }
 
     fn play(&mut self, game: &Game, time: MoveTime) -> Result<Pos, Failure> {
+        self.thinking = None;
         let limits = SearchLimits {
             time: Some(engine_budget(time.limit)),
             clock: time.clock.map(|c| Clock {
