@@ -859,6 +859,11 @@ impl Tuning {
 ///     defence that threatens). A scaled Black table did not help (session 67); the
 ///     evaluation's self-play data, where wuzi's own White defends, is the suspect.
 ///
+///   The network off (`net`), freestyle, two runs at once: 16-0-36 and 14-0-38,
+///   30-0-74, 28.8%, −157 (−239..−88), against the two defaults runs before them
+///   (38-1-65, 37.0%); its Black at or above +300 at plies 17–24 won 13 of 23 (with
+///   the network 21 of 33): the network is not what overrates Black, and it stays on.
+///
 ///   What four times the nodes would buy, at fixed nodes a move (`--nodes-a`,
 ///   `--nodes-b`, `--time-per-move 5000`; the first 13 canonical openings with both
 ///   colours, one run a core, both at once): Rapfi at 70,000 nodes (about its count at
