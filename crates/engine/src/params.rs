@@ -845,8 +845,8 @@ impl Tuning {
 ///   (each engine's own score for the side it plays, at its move nearest ply 20, plies
 ///   17–24, against the result; freestyle two runs, renju two runs):
 ///   - as White both engines judge most canonical openings lost by ply 4–9 (wuzi's
-///     White at or below −300 there won 1 of 45), so White's games are mostly decided
-///     by the opening; the targets rest on Black's conversion;
+///     White at or below −300 at plies 17–24 won 1 of 45), so White's games are
+///     mostly decided by the opening; the targets rest on Black's conversion;
 ///   - Black's judgement is where the engines part. Freestyle: Rapfi's Black at or
 ///     above +300 won 45 of 47, wuzi's 21 of 33. Renju: Rapfi's 33 of 34, wuzi's 5 of
 ///     21; and Rapfi's White, judging the position between −300 and +300, won 35 of
@@ -855,9 +855,9 @@ impl Tuning {
 ///     win that Rapfi saw at once (+1747, then mate in 21) and that wuzi's own search
 ///     finds in 2 s (win in 10, depth 14); wuzi's score for the position before d8
 ///     falls from +445 at 200 ms to +331 at 1 s and +58 at 4 s. The threat solver alone
-///     finds nothing for White there (Black has a three: White's win starts with a
-///     defence that threatens). A scaled Black table did not help (session 67); the
-///     evaluation's self-play data, where wuzi's own White defends, is the suspect.
+///     finds nothing for White there (`--solve vct`: none, in 4 nodes); the search
+///     does. A scaled Black table did not help (session 67); the evaluation's
+///     self-play data, where wuzi's own White defends, is the suspect.
 ///
 ///   The network off (`net`), freestyle, two runs at once: 16-0-36 and 14-0-38,
 ///   30-0-74, 28.8%, −157 (−239..−88), against the two defaults runs before them

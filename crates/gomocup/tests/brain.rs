@@ -7,6 +7,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use wuzi_rules::{Size, notation};
+
 const PATIENCE: Duration = Duration::from_secs(20);
 
 struct Brain {
@@ -526,15 +528,11 @@ const FULL_BOARD_RENJU: &str = "h8h9f7i8g10g9i9g7h10f10d8h6k10j10f8g6f5f6e6g5g8e
 /// in session 68's match, game 15, move 225).
 #[test]
 fn black_with_only_forbidden_points_still_answers_a_move() {
-    let mut points = Vec::new();
-    let mut rest = FULL_BOARD_RENJU;
-    while !rest.is_empty() {
-        let len = 1 + rest[1..]
-            .find(|c: char| c.is_ascii_lowercase())
-            .unwrap_or(rest.len() - 1);
-        points.push(xy(&rest[..len]));
-        rest = &rest[len..];
-    }
+    let points: Vec<(u32, u32)> = notation::parse_moves(FULL_BOARD_RENJU, Size::STANDARD)
+        .unwrap()
+        .iter()
+        .map(|p| (u32::from(p.x), u32::from(p.y)))
+        .collect();
     assert_eq!(points.len(), 224);
     let h5 = xy("h5");
     assert!(!points.contains(&h5));

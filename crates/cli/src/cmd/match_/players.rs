@@ -111,8 +111,8 @@ pub trait Player {
     /// What the player said about its last move, for the game's thinking log: a
     /// brain's last [`THINKING_LINES`] `MESSAGE` lines, an engine's depth, score and
     /// principal variation.
-    fn thinking(&self) -> Vec<String> {
-        Vec::new()
+    fn thinking(&self) -> &[String] {
+        &[]
     }
 }
 
@@ -135,7 +135,8 @@ pub struct EnginePlayer {
     engine: Engine,
     /// Node limit per move.
     nodes: Option<u64>,
-    /// The last search's depth, score and principal variation.
+    /// The last search's depth, score and principal variation (none after a search
+    /// that failed).
     thinking: Option<String>,
 }
 
@@ -201,8 +202,8 @@ impl Player for EnginePlayer {
         result.best.ok_or(Failure::NoMove)
     }
 
-    fn thinking(&self) -> Vec<String> {
-        self.thinking.iter().cloned().collect()
+    fn thinking(&self) -> &[String] {
+        self.thinking.as_slice()
     }
 }
 
@@ -489,8 +490,8 @@ impl Player for BrainPlayer {
         }
     }
 
-    fn thinking(&self) -> Vec<String> {
-        self.thinking.clone()
+    fn thinking(&self) -> &[String] {
+        &self.thinking
     }
 }
 
