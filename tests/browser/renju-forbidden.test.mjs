@@ -2,7 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newGameViaDialog, waitView, play, clickPoint, statusText } from './lib/harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverAndBrowser, newGameViaDialog, waitView, play, clickPoint, statusText, pointName } from './lib/harness.mjs';
 
 const suite = serverAndBrowser();
 
@@ -54,5 +57,37 @@ test('policy "lose": the forbidden move is played and Black loses, as the rules 
   assert.match(status, /White wins/);
   assert.match(status, /forbidden double-three at i8/);
   assert.equal(await page.locator('#player-white').evaluate((el) => el.classList.contains('winner')), true);
+  assert.deepEqual(errors, []);
+});
+
+test('policy "refuse": when every empty point is forbidden, the click goes through and Black loses', { timeout: 120000 }, async () => {
+  const { page, errors } = suite.browser;
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  // 224 moves; the one empty point left, h5, is forbidden for Black (Black to move).
+  const record = fs.readFileSync(path.join(repoRoot, 'testdata', 'full_board_renju.txt'), 'utf8').trim();
+  const moves = record.match(/[a-o]\d+/g);
+  assert.equal(moves.length, 224);
+  await page.goto(suite.server.url);
+  await waitView(page, () => true, { what: 'the page' });
+  await newGameViaDialog(page, { mode: 'local', rule: 'renju', forbidden_policy: 'refuse', size: '15' });
+  await play(page, moves[0]);
+  const { id } = await waitView(page, (g) => !!g.id && g.moves.length === 1);
+  // The rest through the API in the page's own session (the game is its), then the page catches up.
+  const failed = await page.evaluate(async ({ id, rest }) => {
+    for (const pos of rest) {
+      const r = await fetch(`/api/games/${id}/moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pos }) });
+      if (!r.ok) return `${pos}: ${r.status} ${await r.text()}`;
+    }
+    return null;
+  }, { id, rest: moves.slice(1) });
+  assert.equal(failed, null);
+  await page.reload();
+  const v = await waitView(page, (g) => g.id === id && g.moves.length === 224, { what: 'the full board' });
+  assert.equal(v.sideToMove, 'black');
+  assert.deepEqual(v.forbidden.map((f) => pointName(f, v.height)), ['h5']);
+  await clickPoint(page, 'h5');
+  const end = await waitView(page, (g) => !!g.result, { what: 'the result' });
+  assert.equal(end.result.winner, 'white');
+  assert.equal(end.result.reason, 'forbidden');
   assert.deepEqual(errors, []);
 });

@@ -357,7 +357,10 @@ async function play(p) {
     return;
   }
   const forbidden = v.forbidden.find((f) => samePoint(f, p));
-  if (forbidden && v.sideToMove === 'black' && v.forbiddenPolicy === 'refuse') {
+  // When every empty point is forbidden, refusing would leave Black without a move (the rules
+  // have no pass): the click goes through and the server plays it, and Black loses.
+  const onlyForbidden = v.forbidden.length >= v.width * v.height - v.moves.length - v.walls.length;
+  if (forbidden && v.sideToMove === 'black' && v.forbiddenPolicy === 'refuse' && !onlyForbidden) {
     store.say('status.forbidden_refused', { point: pointName(p, v.height), kind: kindName(forbidden.kind) }, 'error');
     return;
   }

@@ -519,8 +519,9 @@ fn whole_games_through_the_binary_play_no_far_end_of_a_threat() {
 }
 
 /// A renju game from issue 24's matches, 224 moves in renju notation run together
-/// (Black first): the one empty point left, h5, is forbidden for Black.
-const FULL_BOARD_RENJU: &str = "h8h9f7i8g10g9i9g7h10f10d8h6k10j10f8g6f5f6e6g5g8e8g4d7j6j5h4i5k5i4i6j8i7l4k6l6j4k7l5j11j9m5n4k3j2h3i3d5f9e10h2g1g2i2e11g11h11d4e5j13h12g12h13h14j12l8k9k12l11m9i10o7n6l7m7c6f3m8k8d3d6d2d1f4e3b5a4e4b4k13l9m10l13c9a6c10c7b11m12n13a5a7c5e7b10c12c11e12l12l10a9b8d12e13d11d9a12d13e14n10o11f11c8c15c13f13f12n11n12b7a8c14b15b6b9n8k11l14o12n3n7g14g15j3m3o9k2o8o6f1j14a11i1n14e2k1l3o14k14b14m1e15o5a3i13i12o3o2n5m4m15h15k15m14l15n15l2b12c1c4i15j15b1a15m2n2a1e1b2c3h1a14b3o15l1o13d15n9f15k4f14a10d10j7a13j1m13d14f2o10n1e9o1c2m11h7i11o4m6a2g3i14b13g13";
+/// (Black first; testdata/full_board_renju.txt): the one empty point left, h5, is
+/// forbidden for Black.
+const FULL_BOARD_RENJU: &str = include_str!("../../../testdata/full_board_renju.txt");
 
 /// The Gomocup protocol has no pass: when every empty point is forbidden for Black,
 /// the brain plays one and lets the manager judge it. It used to answer `ERROR`, and
@@ -528,7 +529,7 @@ const FULL_BOARD_RENJU: &str = "h8h9f7i8g10g9i9g7h10f10d8h6k10j10f8g6f5f6e6g5g8e
 /// in session 68's match, game 15, move 225).
 #[test]
 fn black_with_only_forbidden_points_still_answers_a_move() {
-    let points: Vec<(u32, u32)> = notation::parse_moves(FULL_BOARD_RENJU, Size::STANDARD)
+    let points: Vec<(u32, u32)> = notation::parse_moves(FULL_BOARD_RENJU.trim(), Size::STANDARD)
         .unwrap()
         .iter()
         .map(|p| (u32::from(p.x), u32::from(p.y)))

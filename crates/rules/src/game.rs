@@ -391,6 +391,22 @@ impl Game {
         }
     }
 
+    /// Under renju with Black to move and the game going on: whether every empty point
+    /// is forbidden, so that every move Black has loses. wuzi's rules have no pass, so
+    /// Black must then play one of them; a front end that refuses clicks on forbidden
+    /// points lets them through here rather than leave Black without a move.
+    #[must_use]
+    pub fn only_forbidden_left(&self) -> bool {
+        self.result.is_none()
+            && self.config.rule.has_forbidden()
+            && self.side_to_move() == Color::Black
+            && self.board.empty_points().next().is_some()
+            && self
+                .board
+                .empty_points()
+                .all(|p| forbidden::forbidden_kind(&self.board, p).is_some())
+    }
+
     /// Checks that the side to move may put a stone at `pos` (a forbidden point is legal
     /// to play: it loses).
     pub fn check_move(&self, pos: Pos) -> Result<(), IllegalMove> {

@@ -350,3 +350,38 @@ fn black_forced_onto_a_forbidden_point_loses() {
     assert!(g.result().is_none());
     assert_eq!(g.forbidden_kind(h10), Some(ForbiddenKind::DoubleFour));
 }
+
+#[test]
+fn black_with_only_forbidden_points_left_must_play_one() {
+    // The board's one empty point, c6, would give Black six in a row.
+    let rows = [
+        "X X . X X X",
+        "O O X O O X",
+        "X X O X X O",
+        "O O X O O X",
+        "X X O X X O",
+        "O O X O O X",
+    ];
+    let g = game_at(&rows, Color::Black);
+    let c6 = g.size().parse_pos("c6").unwrap();
+    assert_eq!(g.forbidden_points(), vec![(c6, ForbiddenKind::Overline)]);
+    assert!(g.only_forbidden_left());
+    // White is never restricted; other rules restrict no one.
+    assert!(!game_at(&rows, Color::White).only_forbidden_left());
+    let board = Board::from_rows(&rows).unwrap();
+    let free = GameConfig::new(Rule::Freestyle, board.size());
+    assert!(
+        !Game::from_setup(free, &board, Color::Black)
+            .unwrap()
+            .only_forbidden_left()
+    );
+    // A second empty point Black may take: not every move loses.
+    let mut open = rows;
+    open[5] = "O O X O O .";
+    assert!(!game_at(&open, Color::Black).only_forbidden_left());
+    // Black plays the point and loses, as the rules say; then nothing is left to ask.
+    let mut g = g;
+    g.try_play(c6).unwrap();
+    assert_eq!(g.result().unwrap().winner, Some(Color::White));
+    assert!(!g.only_forbidden_left());
+}

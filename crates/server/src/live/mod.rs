@@ -824,6 +824,8 @@ impl LiveGame {
             && actor == Who::Human
             && self.setup.forbidden_policy == ForbiddenPolicy::Refuse
             && let Some(kind) = self.game.forbidden_kind(pos)
+            // With nothing else left, refusing would leave Black without a move.
+            && !self.game.only_forbidden_left()
         {
             return Err(Error::Forbidden(format!(
                 "{} is forbidden for Black ({kind})",
@@ -1303,6 +1305,28 @@ mod tests {
         // With the lose policy the stone is played and White wins.
         g.setup.forbidden_policy = ForbiddenPolicy::Lose;
         g.play(Who::Human, p("j8"), 0).unwrap();
+        assert_eq!(g.game().result().unwrap().winner, Some(Color::White));
+    }
+
+    #[test]
+    fn refuse_policy_lets_black_play_when_every_point_is_forbidden() {
+        let rows = [
+            "X X . X X X",
+            "O O X O O X",
+            "X X O X X O",
+            "O O X O O X",
+            "X X O X X O",
+            "O O X O O X",
+        ];
+        let board = wuzi_rules::Board::from_rows(&rows).unwrap();
+        let mut s = setup(Mode::Local, OpeningRule::Free, Seat::Second);
+        s.computer = None;
+        s.config = GameConfig::new(Rule::Renju, board.size());
+        let mut g = LiveGame::new(GameId::random(), s, 0).unwrap();
+        g.game = Game::from_setup(g.setup.config.clone(), &board, Color::Black).unwrap();
+        let c6 = board.size().parse_pos("c6").unwrap();
+        assert!(g.game().forbidden_kind(c6).is_some());
+        g.play(Who::Human, c6, 0).unwrap();
         assert_eq!(g.game().result().unwrap().winner, Some(Color::White));
     }
 
