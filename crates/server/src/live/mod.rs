@@ -1310,23 +1310,17 @@ mod tests {
 
     #[test]
     fn refuse_policy_lets_black_play_when_every_point_is_forbidden() {
-        let rows = [
-            "X X . X X X",
-            "O O X O O X",
-            "X X O X X O",
-            "O O X O O X",
-            "X X O X X O",
-            "O O X O O X",
-        ];
-        let board = wuzi_rules::Board::from_rows(&rows).unwrap();
+        // 224 moves: the one empty point left, h5, is forbidden for Black.
+        let record = include_str!("../../../../testdata/full_board_renju.txt");
+        let moves = wuzi_rules::notation::parse_moves(record.trim(), Size::STANDARD).unwrap();
         let mut s = setup(Mode::Local, OpeningRule::Free, Seat::Second);
         s.computer = None;
-        s.config = GameConfig::new(Rule::Renju, board.size());
         let mut g = LiveGame::new(GameId::random(), s, 0).unwrap();
-        g.game = Game::from_setup(g.setup.config.clone(), &board, Color::Black).unwrap();
-        let c6 = board.size().parse_pos("c6").unwrap();
-        assert!(g.game().forbidden_kind(c6).is_some());
-        g.play(Who::Human, c6, 0).unwrap();
+        for &m in &moves {
+            g.play(Who::Human, m, 0).unwrap();
+        }
+        assert_eq!(g.game().forbidden_points().len(), 1);
+        g.play(Who::Human, p("h5"), 0).unwrap();
         assert_eq!(g.game().result().unwrap().winner, Some(Color::White));
     }
 
