@@ -85,6 +85,7 @@ test('policy "refuse": when every empty point is forbidden, the click goes throu
   const v = await waitView(page, (g) => g.id === id && g.moves.length === 224, { what: 'the full board' });
   assert.equal(v.sideToMove, 'black');
   assert.deepEqual(v.forbidden.map((f) => pointName(f, v.height)), ['h5']);
+  assert.equal(await statusText(page), 'Every empty point is forbidden for Black: any move loses');
   await clickPoint(page, 'h5');
   const end = await waitView(page, (g) => !!g.result, { what: 'the result' });
   assert.equal(end.result.winner, 'white');

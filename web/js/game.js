@@ -87,6 +87,13 @@ export function normalizeView(raw) {
   };
 }
 
+/// Whether Black is to move with every empty point forbidden (renju): the rules have no pass, so any
+/// move Black makes loses, and the page lets a click on a forbidden point through instead of refusing it.
+export function onlyForbiddenLeft(v) {
+  if (!v || v.result || v.sideToMove !== 'black' || !v.forbidden.length) return false;
+  return v.forbidden.length >= v.width * v.height - v.moves.length - v.walls.length;
+}
+
 /// A game not yet created on the server: what a new game with `request` (the body of
 /// POST /api/games) looks like before its first move. The page shows it on a visit without a game
 /// link and creates the game only when the player starts (first stone, or Start when the computer

@@ -2,7 +2,7 @@
 
 import { api, GameSocket } from './api.js';
 import { applyDocument, onLanguageChange, t } from './i18n.js';
-import { GameStore, draftView, normalizeView } from './game.js';
+import { GameStore, draftView, normalizeView, onlyForbiddenLeft } from './game.js';
 import { Board } from './board.js';
 import { toPoint, samePoint, pointName } from './coords.js';
 import { initSettings, loadSettings, fillLanguageSelect } from './ui/settings.js';
@@ -357,10 +357,9 @@ async function play(p) {
     return;
   }
   const forbidden = v.forbidden.find((f) => samePoint(f, p));
-  // When every empty point is forbidden, refusing would leave Black without a move (the rules
-  // have no pass): the click goes through and the server plays it, and Black loses.
-  const onlyForbidden = v.forbidden.length >= v.width * v.height - v.moves.length - v.walls.length;
-  if (forbidden && v.sideToMove === 'black' && v.forbiddenPolicy === 'refuse' && !onlyForbidden) {
+  // When every empty point is forbidden, refusing would leave Black without a move: the click
+  // goes through, the server plays it, and Black loses.
+  if (forbidden && v.sideToMove === 'black' && v.forbiddenPolicy === 'refuse' && !onlyForbiddenLeft(v)) {
     store.say('status.forbidden_refused', { point: pointName(p, v.height), kind: kindName(forbidden.kind) }, 'error');
     return;
   }

@@ -2,6 +2,7 @@
 
 import { t } from '../i18n.js';
 import { openingStatus } from './opening.js';
+import { onlyForbiddenLeft } from '../game.js';
 
 /// A translated sentence for a refusal: by the server's stable `code`, else its English message.
 export function errorText(e) {
@@ -109,6 +110,8 @@ export function renderStatus(el, textEl, store) {
     text = t(msg.key, msg.params);
   } else if (openingStatus(store)) {
     text = openingStatus(store);
+  } else if (onlyForbiddenLeft(v)) {
+    text = t('status.only_forbidden');
   } else if ((v.mode === 'computer' || v.mode === 'online') && store.isHumanTurn()) {
     text = t('status.your_move', { color: colorName(v.sideToMove) });
   } else {
