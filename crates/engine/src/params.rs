@@ -823,6 +823,48 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 70 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
+///   nodes). Three switches set at run time, each run paired with a run of the
+///   defaults played beside it on the other core (session 69's setup: Rapfi with its
+///   classical weights, AVX2 brain, 200 ms a move, the 26 canonical openings with both
+///   colours, one game at a time a core):
+///   - `futility_margin=200` (reverse futility prunes less where the evaluation
+///     overrates the side to move): renju 14-0-38 and 23-0-29, 37-0-67, against
+///     15-0-37 and 18-0-34, 33-0-71 (23 up, 19 down game by game); freestyle 17-0-35
+///     and 19-0-33, 36-0-68, against 21-0-31 and 19-2-31, 40-2-62 (16 up, 21 down);
+///   - level 10's search parameters back at the constants (`futility_margin=120,
+///     aspiration_window=40, lmp_base=12, lmp_per_ply=4, policy_prune_gap=100,
+///     policy_prune_per_ply=100, policy_reduce_gap=300, policy_reduce_gap2=500,
+///     lmr_second=8`: the pruning self-play tuned sharper, to test whether self-play
+///     against its own blind spots sharpened it past what Rapfi forgives): renju
+///     17-0-35 and 12-0-40, 29-0-75, against 13-0-39 and 16-0-36, 29-0-75 (20 up, 20
+///     down); freestyle 19-0-33 and 15-1-36, 34-1-69, against 22-0-30 and 15-0-37,
+///     37-0-67 (11 up, 13 down);
+///   - `+rootvct` (session 69: freestyle level), renju 12-0-40, 12-0-40, 14-0-38 and
+///     16-0-36, 54-0-154, 26.0%, against 12-0-40, 12-0-40, 10-0-42 and 14-0-38,
+///     48-0-160, 23.1% (36 up, 30 down).
+///
+///   None is kept: like every search parameter screened since session 66, they are flat
+///   against Rapfi. The defaults' runs beside them: renju eight, 110-0-306, 26.4%, −178
+///   (−218..−142); freestyle four, 77-2-129, 37.5%, −89 (−139..−42). With session 69's
+///   runs: renju 187-0-541, 25.7%, −185 (−215..−157), as Black 91 of 364; freestyle
+///   174-6-288, 37.8%, −86 (−119..−55), as Black 153 of 234, as White 21 of 234.
+///
+///   Where the search goes wrong, from session 69's thinking logs: in each game wuzi
+///   lost as Black, the position before its last move scored +200 or more (82
+///   positions, plies 5 to 59). A fresh 200 ms search chose the game's move again in 56
+///   of them, and a 3 s search of the position after that move scores it below 0 for
+///   Black in 21 of the 32 in renju, at −300 or less in 14; in freestyle below 0 in 15
+///   of 24, at −300 or less in 6 (two lost by force). So the loss is in view a few
+///   plies deeper: in renju game 3 of the sixth run wuzi played h6 at +220 (depth 9,
+///   66,601 nodes), its 4 s search of the same position falls from +445 at depth 8 to
+///   −115 at depth 10 (684,933 nodes) and −361 at depth 11 (f11 best), and after h6
+///   wuzi as White finds the refutation i5 at depth 8 in 46,327 nodes; Rapfi's White
+///   had judged the game +317 and +384 for White at plies 16 and 18, where wuzi's Black
+///   said +361 and +231 at 15 and 17. The other way round, at the move where Rapfi's
+///   Black first announced a mate (82 games, plies 11 to 63), wuzi's own search of the
+///   same position (1 s) scored Black +300 or more or a win in 80: as White, wuzi's
+///   games are lost by then, and it knows.
 /// - Session 69 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Against Rapfi with its classical weights (session 68's setup: AVX2 brain,
 ///   200 ms a move, the 26 canonical openings with both colours, each run one game at
