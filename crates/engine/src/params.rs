@@ -850,21 +850,22 @@ impl Tuning {
 ///   runs: renju 187-0-541, 25.7%, −185 (−215..−157), as Black 91 of 364; freestyle
 ///   174-6-288, 37.8%, −86 (−119..−55), as Black 153 of 234, as White 21 of 234.
 ///
-///   Where the search goes wrong, from session 69's thinking logs: in each game wuzi
-///   lost as Black, the position before its last move scored +200 or more (82
-///   positions, plies 5 to 59). A fresh 200 ms search chose the game's move again in 56
-///   of them, and a 3 s search of the position after that move scores it below 0 for
-///   Black in 21 of the 32 in renju, at −300 or less in 14; in freestyle below 0 in 15
-///   of 24, at −300 or less in 6 (two lost by force). So the loss is in view a few
-///   plies deeper: in renju game 3 of the sixth run wuzi played h6 at +220 (depth 9,
-///   66,601 nodes), its 4 s search of the same position falls from +445 at depth 8 to
-///   −115 at depth 10 (684,933 nodes) and −361 at depth 11 (f11 best), and after h6
-///   wuzi as White finds the refutation i5 at depth 8 in 46,327 nodes; Rapfi's White
-///   had judged the game +317 and +384 for White at plies 16 and 18, where wuzi's Black
-///   said +361 and +231 at 15 and 17. The other way round, at the move where Rapfi's
-///   Black first announced a mate (82 games, plies 11 to 63), wuzi's own search of the
-///   same position (1 s) scored Black +300 or more or a win in 80: as White, wuzi's
-///   games are lost by then, and it knows.
+///   Where the search goes wrong, from session 69's thinking logs (freestyle the
+///   defaults' runs 4 and 5 and the two runs with the network off, renju runs 5 and 6):
+///   in each game wuzi lost as Black, the position before its last move scored +200 or
+///   more (82 positions, plies 5 to 59). A fresh 200 ms search chose the game's move
+///   again in 56 of them, and a 3 s search of the position after that move scores it
+///   below 0 for Black in 21 of the 32 in renju, at −300 or less in 14; in freestyle
+///   below 0 in 15 of 24, at −300 or less in 6 (two lost by force). So the loss is in
+///   view a few plies deeper: in renju game 3 of the sixth run wuzi played h6 at +220
+///   (depth 9, 66,601 nodes), its 4 s search of the same position falls from +445 at
+///   depth 8 to −115 at depth 10 (684,933 nodes) and −361 at depth 11 (f11 best), and
+///   after h6 wuzi as White finds the refutation i5 at depth 8 in 46,327 nodes; Rapfi's
+///   White had judged the game +317 and +384 for White at plies 16 and 18, where wuzi's
+///   Black said +361 and +231 at 15 and 17. The other way round, at the move where
+///   Rapfi's Black first announced a mate (82 games, plies 11 to 63), wuzi's own search
+///   of the same position (1 s) scored Black +300 or more or a win in 80: as White,
+///   wuzi's games are lost by then, and it knows.
 /// - Session 69 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Against Rapfi with its classical weights (session 68's setup: AVX2 brain,
 ///   200 ms a move, the 26 canonical openings with both colours, each run one game at
