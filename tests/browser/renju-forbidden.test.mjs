@@ -4,8 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serverAndBrowser, newGameViaDialog, waitView, play, clickPoint, statusText, pointName } from './lib/harness.mjs';
+import { serverAndBrowser, newGameViaDialog, waitView, play, clickPoint, statusText, pointName, repoRoot } from './lib/harness.mjs';
 
 const suite = serverAndBrowser();
 
@@ -62,7 +61,6 @@ test('policy "lose": the forbidden move is played and Black loses, as the rules 
 
 test('policy "refuse": when every empty point is forbidden, the click goes through and Black loses', { timeout: 120000 }, async () => {
   const { page, errors } = suite.browser;
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   // 224 moves; the one empty point left, h5, is forbidden for Black (Black to move).
   const record = fs.readFileSync(path.join(repoRoot, 'testdata', 'full_board_renju.txt'), 'utf8').trim();
   const moves = record.match(/[a-o]\d+/g);

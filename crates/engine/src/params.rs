@@ -866,6 +866,11 @@ impl Tuning {
 ///   Rapfi's Black first announced a mate (82 games, plies 11 to 63), wuzi's own search
 ///   of the same position (1 s) scored Black +300 or more or a win in 80: as White,
 ///   wuzi's games are lost by then, and it knows.
+///
+///   Session 69's suspect, the self-play data in which wuzi's own White defends, was in
+///   part tested already: session 64's refit with deeper renju games (both sides at
+///   100,000 nodes; eval/weights/README.md) was level against Rapfi. Self-play where
+///   White alone searches deeper is untested.
 /// - Session 69 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Against Rapfi with its classical weights (session 68's setup: AVX2 brain,
 ///   200 ms a move, the 26 canonical openings with both colours, each run one game at

@@ -400,7 +400,7 @@ impl Game {
         self.result.is_none()
             && self.config.rule.has_forbidden()
             && self.side_to_move() == Color::Black
-            && self.board.empty_points().next().is_some()
+            && !self.board.is_full()
             && self
                 .board
                 .empty_points()
