@@ -249,9 +249,15 @@ test('live analysis lines, and the board at phone width', { timeout: 120000 }, a
   await page.locator('#an-ov-black').check();
   await shot(page, 'analysis-lines-desktop.png');
   assert.deepEqual(await overflowInAllLanguages(page, 'desktop'), []);
-  // A line clicked is played on the board.
-  const first = (await page.locator('#an-lines .an-pv-moves').first().textContent()).split(' ')[0];
-  await page.locator('#an-lines .an-pv').first().click();
+  // A line clicked is played on the board. The engine is still streaming and each update
+  // redraws the lines, so the first move is read from the very button that is clicked, in
+  // one step in the page: a read and a later click could see two different first lines.
+  const first = await page.evaluate(() => {
+    const b = document.querySelector('#an-lines .an-pv');
+    const f = b.querySelector('.an-pv-moves').textContent.split(' ')[0];
+    b.click();
+    return f;
+  });
   await page.waitForFunction((f) => document.querySelector('#an-board').dataset.line.startsWith(`h8 i9 h9 h10 ${f}`), first);
   await page.locator('#an-engine').uncheck();
   assert.deepEqual(errors, []);
