@@ -30,6 +30,10 @@
 //!   --net-lr R   Adam's rate for the network (default 0.001)
 //!   --net-decay D  weight decay of the rows (default 0)
 //!   --seed S     the network's random start (default 12345)
+//!   --net-from FILE  start the network from FILE (a network file, e.g. the shipped
+//!                one) instead of a random start; its rows no training position has
+//!                keep their values. So a fit can add new games to what a network
+//!                learnt from games no longer at hand
 //! ```
 //!
 //! Every position of a game from its first searched move on is a sample when a search
@@ -91,6 +95,7 @@ struct Options {
     net_lr: f32,
     net_decay: f32,
     seed: u64,
+    net_from: Option<String>,
     files: Vec<String>,
 }
 
@@ -113,6 +118,7 @@ fn options() -> Result<Options, String> {
         net_lr: 0.001,
         net_decay: 0.0,
         seed: 12345,
+        net_from: None,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -147,6 +153,7 @@ fn options() -> Result<Options, String> {
                     .map_err(|_| "bad --net-decay")?;
             }
             "--seed" => o.seed = value("--seed")?.parse().map_err(|_| "bad --seed")?,
+            "--net-from" => o.net_from = Some(value("--net-from")?),
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -579,10 +586,23 @@ fn fit_net(
     // The tables' part of each position's evaluation, which the fit does not move.
     let base = |s: &Sample| eval_of(s, w) as f32;
     let mut rng = Rng(o.seed);
-    let mut m = NetModel {
-        rows: (0..nf * d).map(|_| (rng.unit() - 0.5) * 0.1).collect(),
-        bias: vec![0.0; d],
-        out: vec![0.0; d],
+    let mut m = match &o.net_from {
+        None => NetModel {
+            rows: (0..nf * d).map(|_| (rng.unit() - 0.5) * 0.1).collect(),
+            bias: vec![0.0; d],
+            out: vec![0.0; d],
+        },
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let (rows, bias, out) = net::Net::parse(&bytes)
+                .map_err(|e| format!("{path}: {e}"))?
+                .weights();
+            NetModel {
+                rows,
+                bias,
+                out: out.iter().map(|&v| v / NET_OUT).collect(),
+            }
+        }
     };
     let losses = |m: &NetModel, set: &[Sample]| {
         let mut a = vec![0.0; d];
@@ -599,7 +619,13 @@ fn fit_net(
     };
     let (mut ad_rows, mut ad_bias, mut ad_out) = (Adam::new(nf * d), Adam::new(d), Adam::new(d));
     let (mut g_rows, mut g_bias, mut g_out) = (vec![0.0; nf * d], vec![0.0; d], vec![0.0; d]);
-    let mut seen = vec![false; nf];
+    // A row is written as fitted if a training position has it, or if the start
+    // gave it a value (a row of the network started from).
+    let mut seen: Vec<bool> = (0..nf)
+        .map(|i| o.net_from.is_some() && m.rows[i * d..][..d].iter().any(|&r| r != 0.0))
+        .collect();
+    let (ht, hr) = losses(&m, held_out);
+    eprintln!("start: held out {ht:.5} (results {hr:.5})");
     let mut touched: Vec<u32> = Vec::new();
     let mut a = vec![0.0; d];
     let bases: Vec<f32> = samples.iter().map(base).collect();

@@ -226,6 +226,33 @@ impl Net {
     }
 }
 
+impl Net {
+    /// The weights as [`encode`] takes them: `rows` by [`learned::feature`] then by
+    /// [`mask::index`] after [`learned::FEATURES`], each [`WIDTH`] values, then the
+    /// bias and the output weights. `encode` of them gives the file back, so a fit can
+    /// start from a network in use (`examples/train.rs --net-from`).
+    #[must_use]
+    pub fn weights(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+        let mut rows = vec![0.0; (learned::FEATURES + mask::FEATURES) * WIDTH];
+        for class in 0..learned::CLASSES {
+            for slot in 0..learned::SLOTS {
+                let delta = self.row(class, slot);
+                for role in 0..2 {
+                    let at = learned::feature(class, role, slot) * WIDTH;
+                    for j in 0..WIDTH {
+                        rows[at + j] = self.default[class][role][j]
+                            + f32::from(delta[role * WIDTH + j]) / ROW_SCALE;
+                    }
+                }
+            }
+        }
+        for (r, &m) in rows[learned::FEATURES * WIDTH..].iter_mut().zip(&self.mask) {
+            *r = f32::from(m) / MASK_SCALE;
+        }
+        (rows, self.bias.to_vec(), self.out.to_vec())
+    }
+}
+
 /// Writes a network file ([`Net::parse`]'s layout) from unquantized weights: `rows`
 /// by [`learned::feature`] then by [`mask::index`] after [`learned::FEATURES`], each
 /// [`WIDTH`] values, then the bias and the output weights, the output in evaluation
@@ -297,6 +324,28 @@ mod tests {
         let n = b.len();
         b[n - 4..].copy_from_slice(&f32::NAN.to_le_bytes());
         assert!(Net::parse(&b).unwrap_err().contains("finite"));
+    }
+
+    #[test]
+    fn the_weights_of_a_network_encode_to_its_file() {
+        // The shipped file read and written again is the same bytes; so is any file
+        // written from weights off the file's grid, once written.
+        let (rows, bias, out) = Net::parse(WEIGHTS).unwrap().weights();
+        assert!(
+            encode(&rows, &bias, &out) == WEIGHTS,
+            "the shipped file comes back"
+        );
+        let n = (learned::FEATURES + mask::FEATURES) * WIDTH;
+        let rows: Vec<f32> = (0..n)
+            .map(|i| ((i * 7919 % 997) as f32 - 498.3) / 9000.0)
+            .collect();
+        let once = encode(&rows, &bias, &out);
+        let (back, b, o) = Net::parse(&once).unwrap().weights();
+        assert_eq!((&b, &o), (&bias, &out));
+        assert!(encode(&back, &b, &o) == once, "a written file comes back");
+        let d = default_slot();
+        let f = learned::feature(learned::RENJU_BLACK, 1, d + 1) * WIDTH + 3;
+        assert!((back[f] - rows[f]).abs() <= 0.5 / ROW_SCALE + 1e-6);
     }
 
     #[test]
