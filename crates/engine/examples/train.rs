@@ -34,6 +34,9 @@
 //!                one) instead of a random start; its rows no training position has
 //!                keep their values. So a fit can add new games to what a network
 //!                learnt from games no longer at hand
+//!   --net-rows-only  with --net-from: fit only the rows, the bias and output weights
+//!                kept as the file has them; with --rules, the other rules' rows are
+//!                then untouched too, so their evaluation stays exactly the file's
 //! ```
 //!
 //! Every position of a game from its first searched move on is a sample when a search
@@ -96,6 +99,7 @@ struct Options {
     net_decay: f32,
     seed: u64,
     net_from: Option<String>,
+    net_rows_only: bool,
     files: Vec<String>,
 }
 
@@ -119,6 +123,7 @@ fn options() -> Result<Options, String> {
         net_decay: 0.0,
         seed: 12345,
         net_from: None,
+        net_rows_only: false,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -154,6 +159,7 @@ fn options() -> Result<Options, String> {
             }
             "--seed" => o.seed = value("--seed")?.parse().map_err(|_| "bad --seed")?,
             "--net-from" => o.net_from = Some(value("--net-from")?),
+            "--net-rows-only" => o.net_rows_only = true,
             "--mask-sigma" => {
                 o.mask_sigma = value("--mask-sigma")?
                     .parse()
@@ -161,6 +167,9 @@ fn options() -> Result<Options, String> {
             }
             _ => o.files.push(a),
         }
+    }
+    if o.net_rows_only && o.net_from.is_none() {
+        return Err("--net-rows-only needs --net-from (a random start's output is zero)".into());
     }
     Ok(o)
 }
@@ -669,8 +678,10 @@ fn fit_net(
                 }
             }
             ad_rows.step(&mut m.rows, &g_rows, lr);
-            ad_bias.step(&mut m.bias, &g_bias, lr);
-            ad_out.step(&mut m.out, &g_out, lr);
+            if !o.net_rows_only {
+                ad_bias.step(&mut m.bias, &g_bias, lr);
+                ad_out.step(&mut m.out, &g_out, lr);
+            }
             for &i in &touched {
                 g_rows[i as usize * d..][..d].fill(0.0);
             }
