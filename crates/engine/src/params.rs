@@ -823,6 +823,21 @@ impl Tuning {
 ///     signature test's depth 4 80,613 → 83,082.
 ///
 /// Measured and left off:
+/// - Session 71 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
+///   nodes). Refits of the network from the shipped one (`train --net-from`) on 9,029
+///   new self-play games, now kept in the repository (`crates/engine/data/selfplay/`;
+///   the games of sessions 61–62 are lost), played against Rapfi with its classical
+///   weights as in session 70 (AVX2 brain, 200 ms a move, the 26 canonical openings
+///   with both colours, each run paired game by game with a run of the shipped network
+///   on the other core at the same time). The target half the result and half the
+///   search's score (`--alpha 0.5`): freestyle 83-5-120, 41.1%, against 68-2-138,
+///   33.2% (32 up, 16 down); standard 52-1-51 against 42-1-61 (19 up, 8 down); renju
+///   38-0-118, 24.4%, against 45-0-111, 28.8% (20 up, 27 down). The same with only
+///   the unrestricted rows moving (`--net-rows-only --rules freestyle,standard`, so
+///   renju plays as before): freestyle 21-1-30 against 20-1-31 (8 up, 6 down), standard
+///   23-0-29 against 22-1-29 (7 up, 6 down). Not shipped; the fits and their commands
+///   are in eval/weights/README.md. The shipped network's runs beside them: freestyle
+///   five 88-3-169, 34.4%; standard three 64-2-90, 41.7%; renju three 45-0-111, 28.8%.
 /// - Session 70 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Three switches set at run time, each run paired with a run of the
 ///   defaults played beside it on the other core (session 69's setup: Rapfi with its
