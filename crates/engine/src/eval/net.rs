@@ -224,9 +224,7 @@ impl Net {
         }
         (o.round()) as i32
     }
-}
 
-impl Net {
     /// The weights as [`encode`] takes them: `rows` by [`learned::feature`] then by
     /// [`mask::index`] after [`learned::FEATURES`], each [`WIDTH`] values, then the
     /// bias and the output weights. `encode` of them gives the file back, so a fit can
