@@ -5,6 +5,7 @@
 //! cargo run --release -p wuzi-engine --example train -- [OPTIONS] FILES...
 //!   --alpha A    weight of the game result in the target (default 0.5; the rest is
 //!                the search's score)
+//!   --renju-alpha A  the same weight for renju games alone (default: --alpha)
 //!   --sigma S    spread of the prior around the hand-set values, evaluation units
 //!                (default 40)
 //!   --epochs N   full-batch Adam steps (default 300)
@@ -82,6 +83,7 @@ struct Sample {
 #[derive(Clone)]
 struct Options {
     alpha: f32,
+    renju_alpha: Option<f32>,
     sigma: f64,
     epochs: usize,
     rules: Option<Vec<Rule>>,
@@ -106,6 +108,7 @@ struct Options {
 fn options() -> Result<Options, String> {
     let mut o = Options {
         alpha: 0.5,
+        renju_alpha: None,
         sigma: 40.0,
         epochs: 300,
         rules: None,
@@ -131,6 +134,13 @@ fn options() -> Result<Options, String> {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match a.as_str() {
             "--alpha" => o.alpha = value("--alpha")?.parse().map_err(|_| "bad --alpha")?,
+            "--renju-alpha" => {
+                o.renju_alpha = Some(
+                    value("--renju-alpha")?
+                        .parse()
+                        .map_err(|_| "bad --renju-alpha")?,
+                );
+            }
             "--sigma" => o.sigma = value("--sigma")?.parse().map_err(|_| "bad --sigma")?,
             "--epochs" => o.epochs = value("--epochs")?.parse().map_err(|_| "bad --epochs")?,
             "--rules" => {
@@ -206,6 +216,10 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
             } else {
                 &mut train
             };
+            let alpha = match (r.rule, o.renju_alpha) {
+                (Rule::Renju, Some(a)) => a,
+                _ => o.alpha,
+            };
             let game = Game::new(GameConfig::new(r.rule, r.size)).map_err(|e| e.to_string())?;
             let mut board = Board::with_eval(&Position::from_game(&game), false);
             board.set_exact_forbidden(o.exact_forbidden);
@@ -243,7 +257,7 @@ fn load(o: &Options, k_guess: f64) -> Result<(Vec<Sample>, Vec<Sample>, usize), 
                         slots,
                         mask: (learned::FEATURES + mask::index(&board)) as u32,
                         offset,
-                        target: o.alpha * result + (1.0 - o.alpha) * score_p,
+                        target: alpha * result + (1.0 - alpha) * score_p,
                         result,
                         score_p: Some(score_p),
                     });
@@ -327,6 +341,7 @@ fn run() -> Result<(), String> {
     let (probe, _, _) = load(
         &Options {
             alpha: 1.0,
+            renju_alpha: None,
             ..o.clone()
         },
         400.0,
@@ -345,9 +360,11 @@ fn run() -> Result<(), String> {
     let n = samples.len();
     let nnz: usize = samples.iter().map(|s| s.slots.len()).sum();
     eprintln!(
-        "{games} games, {n} positions ({} held out), {nnz} slot counts; scale K = {k}, alpha {}, sigma {}",
+        "{games} games, {n} positions ({} held out), {nnz} slot counts; scale K = {k}, alpha {}{}, sigma {}",
         held_out.len(),
         o.alpha,
+        o.renju_alpha
+            .map_or(String::new(), |a| format!(" (renju {a})")),
         o.sigma
     );
     let agree = held_out
