@@ -686,10 +686,10 @@ impl Board {
     }
 
     /// Whether the evaluation adds the network's term ([`eval::net`], the network in
-    /// use, [`Net::get`], if there is one). The sums are made from scratch here and kept
+    /// use for the board's rule, [`Net::get`], if there is one). The sums are made from scratch here and kept
     /// from then on.
     pub fn set_net(&mut self, on: bool) {
-        self.net = on.then(Net::get).flatten();
+        self.net = on.then(|| Net::get(self.rule)).flatten();
         self.net_sums = self
             .net
             .map_or([[0; 2 * net::WIDTH]; 2], |n| self.net_sums_from_scratch(n));

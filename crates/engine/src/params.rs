@@ -822,6 +822,23 @@ impl Tuning {
 ///     level in freestyle. `wuzi bench` 446,917 → 694,704 nodes (depth 8), the
 ///     signature test's depth 4 80,613 → 83,082.
 ///
+/// - Session 72, a network for each rule family ([`crate::eval::net::Net::get`]):
+///   freestyle and standard are evaluated with session 71's half-and-half refit
+///   (`net-0cc490385355ed5a.bin`), renju keeps session 62's network
+///   (`net-008e21fc7bce1ae7.bin`). A board uses only its rule's classes, so each rule
+///   plays exactly as the file measured for it; one file could not, because the fits
+///   that helped freestyle and standard moved the shared bias and output weights, and
+///   every such fit (three of them) played renju worse. Against Rapfi (classical,
+///   200 ms a move, the 26 canonical openings with both colours, AVX2 brain, each run
+///   paired game by game with a run of the shipped network on the other core):
+///   freestyle five runs 101-6-153, 40.0%, −70 (−114..−29), against 83-3-174, 32.5%
+///   (41 up, 23 down); standard three runs 75-3-78, 49.0%, −7 (−61..+48), against
+///   67-1-88, 43.3% (25 up, 15 down); 66 up and 38 down in all (sign test p = 0.008).
+///   Renju unchanged: 84-2-226, 27.2%, −171 (−217..−130) in session 72's 312 games.
+///   PentaZen freestyle 33-0-19, 63.5%, beside 32-3-17 (7 up, 9 down); renju 55-0-49,
+///   52.9%. Bench signature (depth 4) 83,082 → 83,275. The fits and the renju fits
+///   that lost are in eval/weights/README.md.
+///
 /// Measured and left off:
 /// - Session 71 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Refits of the network from the shipped one (`train --net-from`) on 9,029

@@ -18,10 +18,13 @@
 //! refit to more data, which then lost to Rapfi far more often than without it.)
 //!
 //! The weights are fitted to self-play games (`examples/train.rs --net`) with the
-//! tables held fixed; the fitted network ships in the binary ([`WEIGHTS`]), its
-//! provenance in `weights/README.md`.
+//! tables held fixed. Two fitted networks ship in the binary, [`WEIGHTS`] for freestyle
+//! and standard and [`RENJU_WEIGHTS`] for renju ([`Net::get`] picks by the board's
+//! rule); their provenance is in `weights/README.md`.
 
 use std::sync::OnceLock;
+
+use wuzi_rules::Rule;
 
 use super::pattern::Pattern;
 use super::{COMBO_PLACE, Threat, learned, mask};
@@ -63,17 +66,41 @@ pub struct Net {
     out: [f32; WIDTH],
 }
 
-/// The shipped network (see `weights/README.md`). Named by its
-/// [`learned::checksum`]. The page's engine (WebAssembly) ships without it: the file
-/// would more than triple the module's download, so there it is empty and the
-/// evaluation has no network term.
+/// The shipped network for freestyle and standard, the rules without restrictions
+/// (see `weights/README.md`). Named by its [`learned::checksum`]. Only its unrestricted
+/// class and its bias and output weights are used ([`Net::get`]). The page's engine
+/// (WebAssembly) ships without networks: the files would more than triple the module's
+/// download, so there they are empty and the evaluation has no network term.
 #[cfg(not(target_arch = "wasm32"))]
-pub const WEIGHTS: &[u8] = include_bytes!("weights/net-008e21fc7bce1ae7.bin");
-/// The shipped network: none in the page's engine (see above).
+pub const WEIGHTS: &[u8] = include_bytes!("weights/net-0cc490385355ed5a.bin");
+/// The shipped network for freestyle and standard: none in the page's engine (see
+/// above).
 #[cfg(target_arch = "wasm32")]
 pub const WEIGHTS: &[u8] = &[];
-/// The name of the shipped network's file.
-pub const WEIGHTS_FILE: &str = "net-008e21fc7bce1ae7.bin";
+/// The name of the shipped network's file for freestyle and standard.
+pub const WEIGHTS_FILE: &str = "net-0cc490385355ed5a.bin";
+
+/// The shipped network for renju. A network of its own, because a fit that moves the
+/// shared bias and output weights to serve the unrestricted rules better has so far
+/// served renju worse (`weights/README.md`, sessions 71–72). Only its renju classes and
+/// its bias and output weights are used.
+#[cfg(not(target_arch = "wasm32"))]
+pub const RENJU_WEIGHTS: &[u8] = include_bytes!("weights/net-008e21fc7bce1ae7.bin");
+/// The shipped network for renju: none in the page's engine.
+#[cfg(target_arch = "wasm32")]
+pub const RENJU_WEIGHTS: &[u8] = &[];
+/// The name of the shipped network's file for renju.
+pub const RENJU_WEIGHTS_FILE: &str = "net-008e21fc7bce1ae7.bin";
+
+/// The shipped network file for `rule`: [`RENJU_WEIGHTS`] for renju, [`WEIGHTS`] for
+/// the rules without restrictions (caro's stones are of the unrestricted class too).
+#[must_use]
+pub fn shipped(rule: Rule) -> &'static [u8] {
+    match rule {
+        Rule::Renju => RENJU_WEIGHTS,
+        Rule::Freestyle | Rule::Standard | Rule::Caro => WEIGHTS,
+    }
+}
 
 /// Values of each part of a network file, in order, after the magic and the width.
 const DEFAULTS: usize = learned::CLASSES * 2 * WIDTH;
@@ -169,26 +196,36 @@ impl Net {
         })
     }
 
-    /// The network in use: the shipped one, or for strength tests of a new fit the
-    /// file named by the environment variable `WUZI_EVAL_NET` (read once); none where
-    /// none is shipped (the page's engine).
+    /// The network in use for `rule`: the shipped one ([`shipped`]), or for strength
+    /// tests of a new fit the file named by the environment variable `WUZI_EVAL_NET`
+    /// (every rule) or `WUZI_EVAL_NET_RENJU` (renju, before `WUZI_EVAL_NET`), read
+    /// once; none where none is shipped (the page's engine).
     ///
     /// # Panics
-    /// If `WUZI_EVAL_NET` names a file that cannot be read or is not a network.
+    /// If the variable names a file that cannot be read or is not a network.
     #[must_use]
-    pub fn get() -> Option<&'static Net> {
-        static NET: OnceLock<Option<Net>> = OnceLock::new();
-        NET.get_or_init(|| match std::env::var_os("WUZI_EVAL_NET") {
-            Some(path) => Some(
-                std::fs::read(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|b| Net::parse(&b))
-                    .unwrap_or_else(|e| panic!("WUZI_EVAL_NET {}: {e}", path.display())),
-            ),
-            None if WEIGHTS.is_empty() => None,
-            None => Some(Net::parse(WEIGHTS).expect("the shipped network parses")),
-        })
-        .as_ref()
+    pub fn get(rule: Rule) -> Option<&'static Net> {
+        static NETS: [OnceLock<Option<Net>>; 2] = [OnceLock::new(), OnceLock::new()];
+        let renju = rule == Rule::Renju;
+        NETS[usize::from(renju)]
+            .get_or_init(|| {
+                let var = renju
+                    .then(|| std::env::var_os("WUZI_EVAL_NET_RENJU"))
+                    .flatten()
+                    .map(|p| ("WUZI_EVAL_NET_RENJU", p))
+                    .or_else(|| std::env::var_os("WUZI_EVAL_NET").map(|p| ("WUZI_EVAL_NET", p)));
+                match var {
+                    Some((name, path)) => Some(
+                        std::fs::read(&path)
+                            .map_err(|e| e.to_string())
+                            .and_then(|b| Net::parse(&b))
+                            .unwrap_or_else(|e| panic!("{name} {}: {e}", path.display())),
+                    ),
+                    None if shipped(rule).is_empty() => None,
+                    None => Some(Net::parse(shipped(rule)).expect("the shipped network parses")),
+                }
+            })
+            .as_ref()
     }
 
     /// The rows of `slot` for a colour of `class`.
@@ -297,12 +334,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_network_is_pinned() {
-        assert_eq!(
-            format!("net-{:016x}.bin", learned::checksum(WEIGHTS)),
-            WEIGHTS_FILE
-        );
-        Net::parse(WEIGHTS).unwrap();
+    fn the_shipped_networks_are_pinned() {
+        for (bytes, name) in [(WEIGHTS, WEIGHTS_FILE), (RENJU_WEIGHTS, RENJU_WEIGHTS_FILE)] {
+            assert_eq!(format!("net-{:016x}.bin", learned::checksum(bytes)), name);
+            Net::parse(bytes).unwrap();
+        }
+    }
+
+    #[test]
+    fn each_rule_has_its_network() {
+        // Renju's network is its own file; freestyle and standard share the other.
+        let weights = |rule| Net::get(rule).unwrap().weights();
+        let file = |bytes| Net::parse(bytes).unwrap().weights();
+        assert_eq!(weights(Rule::Renju), file(RENJU_WEIGHTS));
+        assert_eq!(weights(Rule::Freestyle), file(WEIGHTS));
+        assert_eq!(weights(Rule::Standard), file(WEIGHTS));
+        assert_ne!(file(WEIGHTS), file(RENJU_WEIGHTS), "two networks");
     }
 
     #[test]
