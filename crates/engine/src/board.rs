@@ -686,8 +686,8 @@ impl Board {
     }
 
     /// Whether the evaluation adds the network's term ([`eval::net`], the network in
-    /// use for the board's rule, [`Net::get`], if there is one). The sums are made from scratch here and kept
-    /// from then on.
+    /// use for the board's rule, [`Net::get`], if there is one). The sums are made from
+    /// scratch here and kept from then on.
     pub fn set_net(&mut self, on: bool) {
         self.net = on.then(|| Net::get(self.rule)).flatten();
         self.net_sums = self

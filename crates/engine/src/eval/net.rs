@@ -209,12 +209,15 @@ impl Net {
         let renju = rule == Rule::Renju;
         NETS[usize::from(renju)]
             .get_or_init(|| {
-                let var = renju
-                    .then(|| std::env::var_os("WUZI_EVAL_NET_RENJU"))
-                    .flatten()
-                    .map(|p| ("WUZI_EVAL_NET_RENJU", p))
-                    .or_else(|| std::env::var_os("WUZI_EVAL_NET").map(|p| ("WUZI_EVAL_NET", p)));
-                match var {
+                let names: &[&str] = if renju {
+                    &["WUZI_EVAL_NET_RENJU", "WUZI_EVAL_NET"]
+                } else {
+                    &["WUZI_EVAL_NET"]
+                };
+                match names
+                    .iter()
+                    .find_map(|&name| std::env::var_os(name).map(|path| (name, path)))
+                {
                     Some((name, path)) => Some(
                         std::fs::read(&path)
                             .map_err(|e| e.to_string())
