@@ -840,33 +840,16 @@ impl Tuning {
 ///   that lost are in eval/weights/README.md.
 ///
 /// Measured and left off:
-/// - Session 73, freestyle and standard's network refitted with 8,902 new games of its
-///   own (`sp-721.txt` resumed, `sp-731.txt`; 12,832 games played with it in all): the
-///   recipe of session 71's fit from the network of session 62, `train --net --alpha
-///   0.5 --net-lr 0.0002 --net-epochs 6 --net-from net-008e21fc7bce1ae7.bin --rules
-///   freestyle,standard sp-721.txt sp-731.txt sp-712.txt` (17,059 games, 345,599
-///   positions, 38,216 held out, K = 325; 32 s), `net-96033a32c5283f14.bin`. On the
-///   held-out games of the two new files (28,890 positions) it predicts better than the
-///   shipped network: 0.41584 (results 0.43595) against 0.41954 (0.44206); refitting
-///   the shipped network itself with the two files instead reached 0.41734 (0.43762).
-///   Against Rapfi (classical) at 200 ms a move, canonical openings with both colours,
-///   each run paired game by game with a run of the shipped network on the other core:
-///   freestyle four runs 89-2-117, 43.3%, −47 (−96..−0), against 75-6-127, 37.5%, 35
-///   up and 23 down; standard five runs 105-4-151, 41.2%, −62 (−106..−20), against
-///   110-9-141, 44.0%, 33 up and 37 down. 68 up and 60 down in all: not shown to gain,
-///   not shipped (a third file for freestyle alone would be chosen on noise: the
-///   standard runs went 10 up and 3 down in the first and 3 up and 12 down in the
-///   fourth).
-/// - Session 73, renju's network refitted alone (`net-a10fc2d6388f6e7b.bin`; now that
-///   renju has a file of its own, the bias and output weights may move for renju
-///   only): `train --net --alpha 0.5 --net-lr 0.0002 --net-epochs 6 --net-from
-///   net-008e21fc7bce1ae7.bin --rules renju` on all of `sp-711.txt` (8,845 games,
-///   172,583 positions, 19,218 held out, K = 350; held out 0.40838 (results 0.44629)
-///   → 0.40020 (0.42743), 17 s). Against Rapfi (classical) at 200 ms a move, the 26
-///   canonical openings with both colours, four runs each paired game by game with a
-///   run of the shipped network on the other core: 57-0-151, 27.4%, against 57-1-150,
-///   27.6%, 32 up and 33 down. Level: renju keeps its network (the fourth renju fit in
-///   a row that predicts the held-out games better and plays no better).
+/// - Session 73, two refits of the network, fitted and played as in session 72 (the
+///   commands, held-out losses and the runs are in eval/weights/README.md). Freestyle
+///   and standard with 8,902 new games of their own (`sp-721.txt` resumed,
+///   `sp-731.txt`), `net-96033a32c5283f14.bin`: it predicts the new held-out games
+///   better (0.41584 against 0.41954), but against Rapfi freestyle 89-2-117, 43.3%,
+///   −47 (−96..−0), against 75-6-127 (35 up, 23 down) and standard 105-4-151, 41.2%,
+///   −62 (−106..−20), against 110-9-141 (33 up, 37 down). Renju alone, its bias and
+///   output free to move now that it has a file of its own, `net-a10fc2d6388f6e7b.bin`:
+///   57-0-151, 27.4%, against 57-1-150 (32 up, 33 down), the fourth renju fit in a row
+///   that predicts better and plays no better. Neither shipped.
 /// - Session 71 (no engine change; the engine as at 0179155, `wuzi bench` 694,704
 ///   nodes). Refits of the network from the shipped one (`train --net-from`) on 9,029
 ///   new self-play games, now kept in the repository (`crates/engine/data/selfplay/`;
