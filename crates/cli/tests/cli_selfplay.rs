@@ -62,3 +62,55 @@ fn selfplay_records_and_resumes() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--white-nodes` gives White its own budget: the file's first line says so and the
+/// games differ from those of one budget; a zero budget, or one beside a time limit, is
+/// refused before the file is touched.
+#[test]
+fn white_may_search_deeper() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-selfplay-w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |out: &std::path::Path, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(["selfplay", "--quiet", "--rule", "renju"])
+            .args(["--games", "3", "--out"])
+            .arg(out)
+            .args(extra)
+            .output()
+            .expect("the wuzi binary runs")
+    };
+    let (even, deeper) = (dir.join("even.txt"), dir.join("deeper.txt"));
+    let _ = std::fs::remove_file(&even);
+    let _ = std::fs::remove_file(&deeper);
+    assert!(run(&even, &["--nodes", "300"]).status.success());
+    assert!(
+        run(&deeper, &["--nodes", "300", "--white-nodes", "3000"])
+            .status
+            .success()
+    );
+    let text = std::fs::read_to_string(&deeper).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("300 nodes (White 3000)")
+    );
+    assert_ne!(
+        records(&text),
+        records(&std::fs::read_to_string(&even).unwrap())
+    );
+
+    let refused = dir.join("refused.txt");
+    let _ = std::fs::remove_file(&refused);
+    for extra in [
+        &["--nodes", "300", "--white-nodes", "0"][..],
+        &["--white-nodes", "x"],
+        &["--white-nodes", "500", "--time-per-move", "50"],
+    ] {
+        let out = run(&refused, extra);
+        assert!(!out.status.success(), "{extra:?}");
+        assert!(!out.stderr.is_empty(), "{extra:?}");
+        assert!(!refused.exists(), "{extra:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

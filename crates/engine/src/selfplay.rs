@@ -173,13 +173,16 @@ pub fn random_opening(rule: Rule, size: Size, seed: u64) -> Game {
 }
 
 /// Plays one game of the engine against itself under `rule` on `size`: a
-/// [`random_opening`] from `seed`, then a search within `limits` for every move. The engine's table is cleared first.
+/// [`random_opening`] from `seed`, then a search for every move within `limits`,
+/// Black's first and White's second (the same twice, or a deeper search for one side,
+/// so that the data shows what a stronger defence or attack makes of a position). The
+/// engine's table is cleared first.
 pub fn play_game(
     engine: &mut Engine,
     rule: Rule,
     size: Size,
     seed: u64,
-    limits: &SearchLimits,
+    limits: &[SearchLimits; 2],
 ) -> Record {
     let mut game = random_opening(rule, size, seed);
     let opening = game.ply();
@@ -187,7 +190,13 @@ pub fn play_game(
     engine.clear();
     let stop = AtomicBool::new(false);
     while !game.is_over() {
-        let r = engine.search(&Position::from_game(&game), limits, &stop, &mut |_| {});
+        let side = usize::from(game.side_to_move() == Color::White);
+        let r = engine.search(
+            &Position::from_game(&game),
+            &limits[side],
+            &stop,
+            &mut |_| {},
+        );
         let Some(m) = r.best else { break };
         if game.try_play(m).is_err() {
             break;
@@ -290,14 +299,56 @@ mod tests {
             nodes: Some(300),
             ..SearchLimits::default()
         };
-        let a = play_game(&mut engine, Rule::Freestyle, Size::STANDARD, 5, &limits);
-        let b = play_game(&mut engine, Rule::Freestyle, Size::STANDARD, 5, &limits);
+        let both = [limits.clone(), limits];
+        let a = play_game(&mut engine, Rule::Freestyle, Size::STANDARD, 5, &both);
+        let b = play_game(&mut engine, Rule::Freestyle, Size::STANDARD, 5, &both);
         assert_eq!(a, b);
         assert!((3..=6).contains(&a.opening));
         assert!(a.scores[a.opening..].iter().all(Option::is_some));
         let game = Game::from_moves(GameConfig::new(a.rule, a.size), &a.moves).unwrap();
         assert_eq!(game.result().and_then(|r| r.winner), a.winner);
         assert_eq!(a.to_string().parse::<Record>().unwrap(), a);
+    }
+
+    /// Each side searches within its own limits: the first searched move of a game,
+    /// from a cleared table, is the one a fresh search within the budget of the side
+    /// to move finds, and its score is that search's.
+    #[test]
+    fn each_colour_searches_within_its_own_limits() {
+        let nodes = |n| SearchLimits {
+            nodes: Some(n),
+            ..SearchLimits::default()
+        };
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 1,
+            threads: 1,
+        });
+        let mut sides_seen = [false; 2];
+        let mut other_budget_differs = 0;
+        for seed in 0..12 {
+            let opening = random_opening(Rule::Renju, Size::STANDARD, seed);
+            let side = usize::from(opening.side_to_move() == Color::White);
+            sides_seen[side] = true;
+            let limits = [nodes(200), nodes(5_000)];
+            let record = play_game(&mut engine, Rule::Renju, Size::STANDARD, seed, &limits);
+            let stop = AtomicBool::new(false);
+            let mut first = |budget: &SearchLimits| {
+                engine.clear();
+                let r = engine.search(&Position::from_game(&opening), budget, &stop, &mut |_| {});
+                (r.best, Some(r.score))
+            };
+            let played = (
+                Some(record.moves[record.opening]),
+                record.scores[record.opening],
+            );
+            assert_eq!(first(&limits[side]), played, "seed {seed}");
+            if first(&limits[1 - side]) != played {
+                other_budget_differs += 1;
+            }
+        }
+        // The other side's budget would have shown: the check above can fail.
+        assert!(other_budget_differs > 0);
+        assert_eq!(sides_seen, [true, true], "openings for both sides to move");
     }
 
     /// A duel is the same game again from the same seed (each game clears both tables),

@@ -45,6 +45,10 @@ pub struct Args {
     /// Nodes a move (deterministic: the default, 20000, unless --time-per-move is given).
     #[arg(long, conflicts_with = "time_per_move", value_parser = positive::<u64>)]
     nodes: Option<u64>,
+    /// Nodes a move for White alone (default: --nodes): data in which one side searches
+    /// deeper, to show what a stronger defence makes of Black's positions.
+    #[arg(long, conflicts_with = "time_per_move", value_parser = positive::<u64>)]
+    white_nodes: Option<u64>,
     /// Milliseconds a move instead of a node budget.
     #[arg(long, value_parser = positive::<u64>)]
     time_per_move: Option<u64>,
@@ -99,10 +103,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ..SearchLimits::default()
         },
     };
-    let budget = args.time_per_move.map_or_else(
-        || format!("{} nodes", limits.nodes.unwrap_or_default()),
-        |ms| format!("{ms} ms"),
-    );
+    let white = match args.white_nodes {
+        Some(n) => SearchLimits {
+            nodes: Some(n),
+            ..limits.clone()
+        },
+        None => limits.clone(),
+    };
+    let budget = match (args.time_per_move, args.white_nodes) {
+        (Some(ms), _) => format!("{ms} ms"),
+        (None, None) => format!("{} nodes", limits.nodes.unwrap_or_default()),
+        (None, Some(w)) => format!("{} nodes (White {w})", limits.nodes.unwrap_or_default()),
+    };
+    let limits = [limits, white];
     if done >= args.games {
         eprintln!(
             "{}: already {done} games (of {})",
