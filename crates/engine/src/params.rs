@@ -840,6 +840,14 @@ impl Tuning {
 ///   that lost are in eval/weights/README.md.
 ///
 /// Measured and left off:
+/// - Session 74, renju's network refitted with games in which White searches deeper
+///   (`wuzi selfplay --white-nodes`: 2,935 renju games, Black 30,000 nodes a move,
+///   White 100,000), beside `sp-711.txt`, to test whether self-play with wuzi's own
+///   White defending makes the evaluation overrate Black. Against Rapfi (classical)
+///   at 200 ms a move, ten runs paired game by game with the shipped network: 143-3-374,
+///   27.8%, against 124-1-395, 23.9%; 97 up, 77 down (p = 0.13; the first four runs 43
+///   up and 23 down, the last six 54 and 54). Not shown, not shipped; the fit and its
+///   command are in eval/weights/README.md.
 /// - Session 73, two refits of the network, fitted and played as in session 72 (the
 ///   commands, held-out losses and the runs are in eval/weights/README.md). Freestyle
 ///   and standard with 8,902 new games of their own (`sp-721.txt` resumed,
