@@ -190,13 +190,8 @@ pub fn play_game(
     engine.clear();
     let stop = AtomicBool::new(false);
     while !game.is_over() {
-        let side = usize::from(game.side_to_move() == Color::White);
-        let r = engine.search(
-            &Position::from_game(&game),
-            &limits[side],
-            &stop,
-            &mut |_| {},
-        );
+        let side_limits = &limits[game.side_to_move().index()];
+        let r = engine.search(&Position::from_game(&game), side_limits, &stop, &mut |_| {});
         let Some(m) = r.best else { break };
         if game.try_play(m).is_err() {
             break;
@@ -327,8 +322,8 @@ mod tests {
         let mut other_budget_differs = 0;
         for seed in 0..12 {
             let opening = random_opening(Rule::Renju, Size::STANDARD, seed);
-            let side = usize::from(opening.side_to_move() == Color::White);
-            sides_seen[side] = true;
+            let (side, other) = (opening.side_to_move(), opening.side_to_move().opponent());
+            sides_seen[side.index()] = true;
             let limits = [nodes(200), nodes(5_000)];
             let record = play_game(&mut engine, Rule::Renju, Size::STANDARD, seed, &limits);
             let stop = AtomicBool::new(false);
@@ -341,8 +336,8 @@ mod tests {
                 Some(record.moves[record.opening]),
                 record.scores[record.opening],
             );
-            assert_eq!(first(&limits[side]), played, "seed {seed}");
-            if first(&limits[1 - side]) != played {
+            assert_eq!(first(&limits[side.index()]), played, "seed {seed}");
+            if first(&limits[other.index()]) != played {
                 other_budget_differs += 1;
             }
         }

@@ -103,12 +103,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ..SearchLimits::default()
         },
     };
-    let white = match args.white_nodes {
-        Some(n) => SearchLimits {
-            nodes: Some(n),
-            ..limits.clone()
-        },
-        None => limits.clone(),
+    // --white-nodes conflicts with --time-per-move, so it only ever replaces a node budget.
+    let white = SearchLimits {
+        nodes: args.white_nodes.or(limits.nodes),
+        ..limits.clone()
     };
     let budget = match (args.time_per_move, args.white_nodes) {
         (Some(ms), _) => format!("{ms} ms"),
