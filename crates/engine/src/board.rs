@@ -10,7 +10,7 @@ use wuzi_rules::pos::MAX_SIDE;
 use wuzi_rules::{Cell, Color, Pos, Rule, Size, Variant, zobrist};
 
 use crate::Position;
-use crate::eval::learned::slot;
+use crate::eval::learned::{self, combination_slot};
 use crate::eval::net::{self, ColorSums, Net, RowValues};
 use crate::eval::pattern::{self, HALF, Pattern, PatternTable};
 use crate::eval::{self, THREAT_KINDS, Threat};
@@ -54,6 +54,9 @@ struct Point {
     pat: [[Pattern; 4]; 2],
     /// [`eval::combo_index`] of `pat`, per colour, kept with it.
     combo: [u16; 2],
+    /// The combination of `pat` (the patterns sorted, [`learned::slot_table`]), per
+    /// colour: where [`Board::combos`] and the network read.
+    comb: [u16; 2],
     threat: [Threat; 2],
     /// Black's threat needs the exact forbidden-move check (renju, two open threes).
     check: bool,
@@ -72,6 +75,11 @@ impl Point {
     fn set_wide_key(&mut self, d: usize, key: u32) {
         self.key[0][d] = key as u16;
         self.key[1][d] = (key >> 16) as u16;
+    }
+
+    /// Colour `c`'s slot of the network and the learned table here.
+    fn net_slot(&self, c: usize) -> usize {
+        combination_slot(usize::from(self.comb[c]), self.threat[c])
     }
 }
 
@@ -114,8 +122,10 @@ pub struct Board {
     rule: Rule,
     k: u8,
     table: &'static PatternTable,
-    /// The point combinations: for each colour ([`eval::combo_table`]).
+    /// The point combinations: for each colour ([`eval::combo_table`]), by combination.
     combos: [&'static [eval::Combo]; 2],
+    /// The combination of each [`eval::combo_index`] ([`learned::slot_table`]).
+    slots: &'static [u16],
     /// The policy table the combinations' policy values come from.
     policy: &'static [i16],
     cells: Vec<u8>,
@@ -262,9 +272,10 @@ impl Board {
             k,
             table: PatternTable::get(rule, k),
             combos: [
-                eval::combo_table(eval::learned::class(rule, Color::Black), source, alt_policy),
-                eval::combo_table(eval::learned::class(rule, Color::White), source, alt_policy),
+                eval::combo_table(learned::class(rule, Color::Black), source, alt_policy),
+                eval::combo_table(learned::class(rule, Color::White), source, alt_policy),
             ],
+            slots: learned::slot_table(),
             policy: eval::policy::table_for(alt_policy),
             cells: vec![pattern::WALL as u8; CELLS],
             points: vec![Point::default(); CELLS],
@@ -294,7 +305,7 @@ impl Board {
             net_sums: [[0; 2 * net::WIDTH]; 2],
             net_frozen: false,
             empties: 0,
-            class_of: Color::ALL.map(|c| eval::learned::class(rule, c)),
+            class_of: Color::ALL.map(|c| learned::class(rule, c)),
         };
         for &i in &b.on_board {
             b.cells[i] = pattern::EMPTY as u8;
@@ -489,7 +500,7 @@ impl Board {
     #[must_use]
     pub fn policy_share(&self, i: Idx, color: Color, role: usize) -> i32 {
         let c = color.index();
-        i32::from(self.combos[c][usize::from(self.points[i].combo[c])].policy[role])
+        i32::from(self.combos[c][usize::from(self.points[i].comb[c])].policy[role])
     }
 
     /// The learned policy's table this board's [`Board::policy_share`] values come from
@@ -727,7 +738,7 @@ impl Board {
             }
             let p = &self.points[i];
             for (c, sums) in sums.iter_mut().enumerate() {
-                let row = net.row(self.class_of[c], slot(usize::from(p.combo[c]), p.threat[c]));
+                let row = net.row(self.class_of[c], p.net_slot(c));
                 for (s, &r) in sums.iter_mut().zip(row) {
                     *s += i32::from(r);
                 }
@@ -1013,8 +1024,9 @@ impl Board {
     fn update_threat(&mut self, j: Idx) {
         let p = &mut self.points[j];
         p.combo = p.pat.map(|pats| eval::combo_index(pats) as u16);
-        let b = self.combos[0][usize::from(p.combo[0])];
-        let w = self.combos[1][usize::from(p.combo[1])];
+        p.comb = p.combo.map(|index| self.slots[usize::from(index)]);
+        let b = self.combos[0][usize::from(p.comb[0])];
+        let w = self.combos[1][usize::from(p.comb[1])];
         p.threat = [b.threat, w.threat];
         p.check = b.check;
         p.value = [b.value, w.value];
@@ -1034,13 +1046,16 @@ impl Board {
             return;
         }
         p.pat[c][d] = pat;
-        let old_index = usize::from(p.combo[c]);
         let index = (usize::from(p.combo[c]) + pat as usize * eval::COMBO_PLACE[d])
             - old as usize * eval::COMBO_PLACE[d];
         p.combo[c] = index as u16;
+        let old_comb = usize::from(p.comb[c]);
+        let comb = self.slots[index];
+        p.comb[c] = comb;
+        let comb = usize::from(comb);
         let old_threat = p.threat[c];
         let old_eval = p.eval[c];
-        let k = self.combos[c][index];
+        let k = self.combos[c][comb];
         p.threat[c] = k.threat;
         p.value[c] = k.value;
         p.eval[c] = k.eval;
@@ -1056,7 +1071,12 @@ impl Board {
         self.threat_count[c][old_threat as usize] -= 1;
         self.threat_count[c][k.threat as usize] += 1;
         if let Some(net) = self.net_kept() {
-            self.net_move(net, c, slot(old_index, old_threat), slot(index, k.threat));
+            self.net_move(
+                net,
+                c,
+                combination_slot(old_comb, old_threat),
+                combination_slot(comb, k.threat),
+            );
         }
     }
 
@@ -1092,12 +1112,7 @@ impl Board {
             }
             self.threat_count[c][p.threat[c] as usize] -= 1;
             if let Some(net) = self.net_kept() {
-                self.net_move(
-                    net,
-                    c,
-                    slot(usize::from(p.combo[c]), p.threat[c]),
-                    net.default_slot(),
-                );
+                self.net_move(net, c, p.net_slot(c), net.default_slot());
             }
         }
         self.empties -= 1;
@@ -1111,12 +1126,7 @@ impl Board {
             }
             self.threat_count[c][p.threat[c] as usize] += 1;
             if let Some(net) = self.net_kept() {
-                self.net_move(
-                    net,
-                    c,
-                    net.default_slot(),
-                    slot(usize::from(p.combo[c]), p.threat[c]),
-                );
+                self.net_move(net, c, net.default_slot(), p.net_slot(c));
             }
         }
         self.empties += 1;
@@ -1356,7 +1366,7 @@ mod tests {
                 .iter()
                 .filter(|&&i| b.is_empty(i))
                 .map(|&i| &b.points[i])
-                .filter(|p| slot(usize::from(p.combo[me]), p.threat[me]) != default)
+                .filter(|p| p.net_slot(me) != default)
                 .count();
             let with = b.evaluate();
             b.net = None;

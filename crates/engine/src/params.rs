@@ -838,6 +838,19 @@ impl Tuning {
 ///   PentaZen freestyle 33-0-19, 63.5%, beside 32-3-17 (7 up, 9 down); renju 55-0-49,
 ///   52.9%. Bench signature (depth 4) 83,082 → 83,275. The fits and the renju fits
 ///   that lost are in eval/weights/README.md.
+/// - Session 75, the point combinations ([`crate::eval::combo_table`]) kept by
+///   combination (the sorted patterns, 1,820 entries, 22 KB a class) instead of by
+///   ordered index (28,561 entries, 343 KB a class), read through the slot table
+///   ([`crate::eval::learned::slot_table`]); each point keeps its combination beside its
+///   index, so the network's slots are read from the point. Session 54 measured the
+///   same idea level before the network was there; the network reads the slot table
+///   at every change anyway, so the new read is shared and the 343 KB table (686 KB in
+///   renju, two classes) no longer competes with the network's rows for the caches.
+///   The same search (`wuzi bench` 706,001 nodes at depth 8, 1,592,754 at depth 9);
+///   AVX2 builds, runs interleaved on one pinned core with a match on the other:
+///   depth 8, ten runs each, median 1,017,166 nodes a second against 999,239 (+1.8%);
+///   depth 9, twelve each, 999,955 against 971,230 (+3.0%); on
+///   the other core, twelve each at depth 9, 962,226 against 927,705 (+3.7%).
 ///
 /// Measured and left off:
 /// - Session 74, renju's network refitted with games in which White searches deeper
@@ -1360,7 +1373,7 @@ impl Tuning {
 ///     (33.5 M against 34.9 M) and 0.7% more instructions (4.223 G against 4.193 G). No
 ///     gain at the clock (the change was found uncommitted in the work tree of the
 ///     session before; its patch is kept outside the repository, /work/s54 on the
-///     shared machine);
+///     shared machine). Kept in session 75, with the network there (above);
 ///   - the build for a newer processor level (`RUSTFLAGS="-C target-cpu=x86-64-v2"` or
 ///     `v3`), 12 runs of each interleaved on one pinned core: median 1,381,243 nodes a
 ///     second as it is, 1,418,287 with v2 (+2.7%), 1,442,763 with v3 (+4.5%), inside

@@ -83,8 +83,11 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The slot of every [`combo_index`] (the patterns sorted, then numbered).
-fn slot_table() -> &'static [u16] {
+/// The combination of every [`combo_index`]: its four patterns sorted, then numbered
+/// in the order of [`representative`] (below [`COMBINATIONS`]; the slot of a point
+/// that is not forbidden).
+#[must_use]
+pub fn slot_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut sorted_ids = vec![u16::MAX; NP * NP * NP * NP];
@@ -114,10 +117,18 @@ fn slot_table() -> &'static [u16] {
 /// `threat` (which says whether the point is forbidden).
 #[must_use]
 pub fn slot(index: usize, threat: Threat) -> usize {
+    combination_slot(usize::from(slot_table()[index]), threat)
+}
+
+/// The slot of a point with the patterns of combination `combination` (see
+/// [`slot_table`]) and the threat `threat`.
+#[inline]
+#[must_use]
+pub fn combination_slot(combination: usize, threat: Threat) -> usize {
     if threat == Threat::Forbidden {
         FORBIDDEN_SLOT
     } else {
-        usize::from(slot_table()[index])
+        combination
     }
 }
 

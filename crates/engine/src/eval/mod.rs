@@ -211,7 +211,7 @@ pub fn combo(p: [Pattern; 4], renju_black: bool) -> Combo {
     } else {
         learned::UNRESTRICTED
     };
-    combo_table(class, Source::HandSet, false)[combo_index(p)]
+    combo_table(class, Source::HandSet, false)[usize::from(learned::slot_table()[combo_index(p)])]
 }
 
 /// Where a board's evaluation shares come from.
@@ -237,10 +237,15 @@ impl Source {
     }
 }
 
-/// The combinations of every [`combo_index`] (built at first use) for stones of
-/// [`learned::class`] `class` (Black under renju with its restrictions), `source` says
-/// where the evaluation shares come from, `alt_policy` whether the policy values are
-/// [`policy::alt_table`]'s.
+/// The combinations of four line patterns (built at first use), indexed by
+/// combination ([`learned::slot_table`]: the patterns sorted, so
+/// [`learned::COMBINATIONS`] entries, 22 KB), for stones of [`learned::class`] `class`
+/// (Black under renju with its restrictions); `source` says where the evaluation
+/// shares come from, `alt_policy` whether the policy values are
+/// [`policy::alt_table`]'s. Every field of a [`Combo`] is the same for any order of
+/// the four patterns. The board reads it through the slot table its network needs
+/// anyway: a table by [`combo_index`] (28,561 entries, 343 KB a class) missed the
+/// caches on most reads.
 #[must_use]
 pub fn combo_table(class: usize, source: Source, alt_policy: bool) -> &'static [Combo] {
     const N: usize = learned::CLASSES * 3 * 2;
@@ -248,43 +253,33 @@ pub fn combo_table(class: usize, source: Source, alt_policy: bool) -> &'static [
     let renju_black = learned::restricted(class);
     TABLES[class + learned::CLASSES * (source as usize + 3 * usize::from(alt_policy))].get_or_init(
         || {
-            let mut v = vec![Combo::default(); NP * NP * NP * NP];
-            for a in Pattern::ALL {
-                for b in Pattern::ALL {
-                    for c in Pattern::ALL {
-                        for d in Pattern::ALL {
-                            let pats = [a, b, c, d];
-                            let (threat, check) = combine(pats, renju_black);
-                            v[combo_index(pats)] = Combo {
-                                threat,
-                                check,
-                                value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
-                                eval: if source != Source::HandSet {
-                                    learned::value(
-                                        combo_index(pats),
-                                        threat,
-                                        class,
-                                        source == Source::Alt,
-                                    )
-                                } else {
-                                    [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                        // In range: MAX_POINT_EVAL bounds it.
-                                        eval_value(pats, threat, role) as i16
-                                    })
-                                },
-                                policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
-                                    policy::table_for(alt_policy)[policy::slot_feature(
-                                        renju_black,
-                                        role,
-                                        learned::slot(combo_index(pats), threat),
-                                    )]
-                                }),
-                            };
-                        }
+            (0..learned::COMBINATIONS)
+                .map(|s| {
+                    let pats = learned::representative(s);
+                    let index = combo_index(pats);
+                    let (threat, check) = combine(pats, renju_black);
+                    Combo {
+                        threat,
+                        check,
+                        value: point_value(pats, threat).clamp(-32_000, 32_000) as i16,
+                        eval: if source != Source::HandSet {
+                            learned::value(index, threat, class, source == Source::Alt)
+                        } else {
+                            [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                                // In range: MAX_POINT_EVAL bounds it.
+                                eval_value(pats, threat, role) as i16
+                            })
+                        },
+                        policy: [ROLE_MOVER, ROLE_WAITER].map(|role| {
+                            policy::table_for(alt_policy)[policy::slot_feature(
+                                renju_black,
+                                role,
+                                learned::slot(index, threat),
+                            )]
+                        }),
                     }
-                }
-            }
-            v
+                })
+                .collect()
         },
     )
 }
@@ -511,6 +506,46 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The tables hold one entry per combination and are read through the slot table:
+    /// for every order of every four patterns, in every class and source, the entry read
+    /// is the one those patterns give when combined directly, and the learned values and
+    /// policy are those of the patterns' own slot.
+    #[test]
+    fn combo_tables_read_by_combination_agree_with_every_order() {
+        let slots = learned::slot_table();
+        for class in 0..learned::CLASSES {
+            let renju_black = learned::restricted(class);
+            for source in [Source::HandSet, Source::Learned] {
+                let table = combo_table(class, source, false);
+                assert_eq!(table.len(), learned::COMBINATIONS);
+                for index in 0..NP * NP * NP * NP {
+                    let pats = [
+                        index / (NP * NP * NP),
+                        index / (NP * NP) % NP,
+                        index / NP % NP,
+                        index % NP,
+                    ]
+                    .map(|k| P::ALL[k]);
+                    assert_eq!(combo_index(pats), index);
+                    let k = table[usize::from(slots[index])];
+                    let (threat, check) = combine(pats, renju_black);
+                    assert_eq!((k.threat, k.check), (threat, check), "{pats:?} {class}");
+                    assert_eq!(i32::from(k.value), point_value(pats, threat), "{pats:?}");
+                    let eval = match source {
+                        Source::HandSet => [ROLE_MOVER, ROLE_WAITER]
+                            .map(|role| eval_value(pats, threat, role) as i16),
+                        _ => learned::value(index, threat, class, false),
+                    };
+                    assert_eq!(k.eval, eval, "{pats:?} {class} {source:?}");
+                    let slot = learned::slot(index, threat);
+                    let policy = [ROLE_MOVER, ROLE_WAITER]
+                        .map(|role| policy::table()[policy::slot_feature(renju_black, role, slot)]);
+                    assert_eq!(k.policy, policy, "{pats:?} {class}");
                 }
             }
         }
