@@ -851,6 +851,21 @@ impl Tuning {
 ///   depth 8, ten runs each, median 1,017,166 nodes a second against 999,239 (+1.8%);
 ///   depth 9, twelve each, 999,955 against 971,230 (+3.0%); on
 ///   the other core, twelve each at depth 9, 962,226 against 927,705 (+3.7%).
+/// - Session 75, renju's network refitted with all 4,479 of session 74's games in
+///   which White searches deeper (`sp-741.txt`, `sp-742.txt`) beside `sp-711.txt`
+///   (`net-4af42c78872378d6.bin`; session 74's fit had the first 2,935 of them; the
+///   command and the held-out losses are in eval/weights/README.md). Against Rapfi
+///   (classical) at 200 ms a move, the 26 canonical openings with both colours, the
+///   AVX2 brain with `WUZI_EVAL_NET`, ten runs: 171-0-349, 32.9%, −124 (−157..−93),
+///   paired game by game with session 74's ten runs of the network it replaces
+///   (124-1-395, 23.9%): 116 up, 70 down (sign test p < 0.001). As Black 86 of 260,
+///   as White 85 of 260 (65 of 259 and 59 of 260 before).
+///   Four runs of the old network in this session, 50-0-158, 24.0%: the fit's first
+///   four runs 56 up and 31 down against them. PentaZen renju 26-1-25, 51.0%, against
+///   27-2-23 (10 up, 10 down); Rapfi at 1 s a move, the first 13 openings with both
+///   colours, 10-0-16, 38.5%, against 7-0-19 (6 up, 3 down). Slowest move at 200 ms
+///   184.1 ms; median completed depth 9. Bench signature (depth 4) 83,275 → 84,572;
+///   `wuzi bench` (depth 8) 706,001 → 813,528 nodes.
 ///
 /// Measured and left off:
 /// - Session 74, renju's network refitted with games in which White searches deeper

@@ -85,12 +85,12 @@ pub const WEIGHTS_FILE: &str = "net-0cc490385355ed5a.bin";
 /// served renju worse (`weights/README.md`, sessions 71–72). Only its renju classes and
 /// its bias and output weights are used.
 #[cfg(not(target_arch = "wasm32"))]
-pub const RENJU_WEIGHTS: &[u8] = include_bytes!("weights/net-008e21fc7bce1ae7.bin");
+pub const RENJU_WEIGHTS: &[u8] = include_bytes!("weights/net-4af42c78872378d6.bin");
 /// The shipped network for renju: none in the page's engine.
 #[cfg(target_arch = "wasm32")]
 pub const RENJU_WEIGHTS: &[u8] = &[];
 /// The name of the shipped network's file for renju.
-pub const RENJU_WEIGHTS_FILE: &str = "net-008e21fc7bce1ae7.bin";
+pub const RENJU_WEIGHTS_FILE: &str = "net-4af42c78872378d6.bin";
 
 /// The shipped network file for `rule`: [`RENJU_WEIGHTS`] for renju, [`WEIGHTS`] for
 /// the rules without restrictions (caro's stones are of the unrestricted class too).
