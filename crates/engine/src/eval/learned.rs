@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use wuzi_rules::{Color, Rule};
 
 use super::pattern::Pattern;
-use super::{ROLE_MOVER, ROLE_WAITER, Threat, combine, combo_index, eval_value};
+use super::{ROLE_MOVER, ROLE_WAITER, Threat, combine, combo_index, combo_patterns, eval_value};
 use crate::board::Board;
 
 const NP: usize = Pattern::ALL.len();
@@ -105,7 +105,7 @@ pub fn slot_table() -> &'static [u16] {
         assert_eq!(usize::from(next), COMBINATIONS);
         (0..NP * NP * NP * NP)
             .map(|i| {
-                let mut p = [i / (NP * NP * NP), i / (NP * NP) % NP, i / NP % NP, i % NP];
+                let mut p = combo_patterns(i).map(|k| k as usize);
                 p.sort_unstable();
                 sorted_ids[((p[0] * NP + p[1]) * NP + p[2]) * NP + p[3]]
             })
@@ -278,13 +278,7 @@ mod tests {
         let prior = prior();
         let np = Pattern::ALL.len();
         for index in 0..np * np * np * np {
-            let pats = [
-                index / (np * np * np),
-                index / (np * np) % np,
-                index / np % np,
-                index % np,
-            ]
-            .map(|k| Pattern::ALL[k]);
+            let pats = combo_patterns(index);
             let threat = combine(pats, false).0;
             for role in [ROLE_MOVER, ROLE_WAITER] {
                 assert_eq!(

@@ -195,6 +195,18 @@ pub fn combo_index(p: [Pattern; 4]) -> usize {
     ((p[0] as usize * NP + p[1] as usize) * NP + p[2] as usize) * NP + p[3] as usize
 }
 
+/// The four patterns of a [`combo_index`] (below `13^4`), by direction.
+#[must_use]
+pub fn combo_patterns(index: usize) -> [Pattern; 4] {
+    [
+        index / (NP * NP * NP),
+        index / (NP * NP) % NP,
+        index / NP % NP,
+        index % NP,
+    ]
+    .map(|k| Pattern::ALL[k])
+}
+
 /// Place value of direction `d`'s pattern in [`combo_index`]: a point's index changes
 /// by `(new - old) * COMBO_PLACE[d]` when one of its patterns does, so the board keeps
 /// the index up to date without reading the four patterns back.
@@ -524,13 +536,7 @@ mod tests {
                 let table = combo_table(class, source, false);
                 assert_eq!(table.len(), learned::COMBINATIONS);
                 for index in 0..NP * NP * NP * NP {
-                    let pats = [
-                        index / (NP * NP * NP),
-                        index / (NP * NP) % NP,
-                        index / NP % NP,
-                        index % NP,
-                    ]
-                    .map(|k| P::ALL[k]);
+                    let pats = combo_patterns(index);
                     assert_eq!(combo_index(pats), index);
                     let k = table[usize::from(slots[index])];
                     let (threat, check) = combine(pats, renju_black);
