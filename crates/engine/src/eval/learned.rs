@@ -83,31 +83,35 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Every combination of four line patterns (the patterns sorted), in the order of
+/// their numbers: the `s`-th is the combination of slot `s`.
+pub fn combinations() -> impl Iterator<Item = [Pattern; 4]> {
+    (0..NP).flat_map(|a| {
+        (a..NP).flat_map(move |b| {
+            (b..NP).flat_map(move |c| (c..NP).map(move |d| [a, b, c, d].map(|k| Pattern::ALL[k])))
+        })
+    })
+}
+
 /// The combination of every [`combo_index`]: its four patterns sorted, then numbered
-/// in the order of [`representative`] (below [`COMBINATIONS`]; the slot of a point
+/// in the order of [`combinations`] (below [`COMBINATIONS`]; the slot of a point
 /// that is not forbidden).
 #[must_use]
 pub fn slot_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut sorted_ids = vec![u16::MAX; NP * NP * NP * NP];
-        let mut next = 0u16;
-        for a in 0..NP {
-            for b in a..NP {
-                for c in b..NP {
-                    for d in c..NP {
-                        sorted_ids[((a * NP + b) * NP + c) * NP + d] = next;
-                        next += 1;
-                    }
-                }
-            }
+        let mut count = 0;
+        for (s, pats) in combinations().enumerate() {
+            sorted_ids[combo_index(pats)] = s as u16;
+            count = s + 1;
         }
-        assert_eq!(usize::from(next), COMBINATIONS);
+        assert_eq!(count, COMBINATIONS);
         (0..NP * NP * NP * NP)
             .map(|i| {
-                let mut p = combo_patterns(i).map(|k| k as usize);
-                p.sort_unstable();
-                sorted_ids[((p[0] * NP + p[1]) * NP + p[2]) * NP + p[3]]
+                let mut p = combo_patterns(i);
+                p.sort_unstable_by_key(|&k| k as usize);
+                sorted_ids[combo_index(p)]
             })
             .collect()
     })
@@ -135,20 +139,7 @@ pub fn combination_slot(combination: usize, threat: Threat) -> usize {
 /// Four patterns with slot `s` (one representative of the combination).
 #[must_use]
 pub fn representative(s: usize) -> [Pattern; 4] {
-    let mut n = 0;
-    for a in 0..NP {
-        for b in a..NP {
-            for c in b..NP {
-                for d in c..NP {
-                    if n == s {
-                        return [a, b, c, d].map(|k| Pattern::ALL[k]);
-                    }
-                    n += 1;
-                }
-            }
-        }
-    }
-    [Pattern::Dead; 4]
+    combinations().nth(s).unwrap_or([Pattern::Dead; 4])
 }
 
 /// The hand-set evaluation as a table (in sixteenths, by [`feature`]): what the fit

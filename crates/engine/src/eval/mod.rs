@@ -265,9 +265,8 @@ pub fn combo_table(class: usize, source: Source, alt_policy: bool) -> &'static [
     let renju_black = learned::restricted(class);
     TABLES[class + learned::CLASSES * (source as usize + 3 * usize::from(alt_policy))].get_or_init(
         || {
-            (0..learned::COMBINATIONS)
-                .map(|s| {
-                    let pats = learned::representative(s);
+            learned::combinations()
+                .map(|pats| {
                     let index = combo_index(pats);
                     let (threat, check) = combine(pats, renju_black);
                     Combo {
