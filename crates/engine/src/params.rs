@@ -868,6 +868,16 @@ impl Tuning {
 ///   `wuzi bench` (depth 8) 706,001 → 813,528 nodes.
 ///
 /// Measured and left off:
+/// - Session 76, renju's network refitted again with 4,427 more games in which White
+///   searches deeper (`sp-761.txt`, `sp-762.txt`, played with the shipped network),
+///   four ways (from session 62's network or the shipped one; with `sp-711.txt` or the
+///   deeper-White games alone). Against Rapfi (classical) at 200 ms a move, paired game
+///   by game with three runs of the shipped network (48-1-107, 31.1%): session 75's
+///   recipe with the new games 119-0-245, 32.7%, over seven runs (72 up, 67 down; its
+///   first three runs 37.2%); fitted on from the shipped network 46-2-108 (29 up, 30
+///   down); the deeper-White games alone 37-0-67 from the shipped network (20 up, 18
+///   down) and 28-2-72 from session 62's (15 up, 19 down). No gain shown; the fits and
+///   commands are in eval/weights/README.md.
 /// - Session 74, renju's network refitted with games in which White searches deeper
 ///   (`wuzi selfplay --white-nodes`: 2,935 renju games, Black 30,000 nodes a move,
 ///   White 100,000), beside `sp-711.txt`, to test whether self-play with wuzi's own
