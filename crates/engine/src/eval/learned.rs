@@ -101,16 +101,16 @@ pub fn slot_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut sorted_ids = vec![u16::MAX; NP * NP * NP * NP];
-        let mut count = 0;
-        for (s, pats) in combinations().enumerate() {
-            sorted_ids[combo_index(pats)] = s as u16;
-            count = s + 1;
+        let mut slots = 0u16;
+        for pats in combinations() {
+            sorted_ids[combo_index(pats)] = slots;
+            slots += 1;
         }
-        assert_eq!(count, COMBINATIONS);
+        assert_eq!(usize::from(slots), COMBINATIONS);
         (0..NP * NP * NP * NP)
             .map(|i| {
                 let mut p = combo_patterns(i);
-                p.sort_unstable_by_key(|&k| k as usize);
+                p.sort_unstable();
                 sorted_ids[combo_index(p)]
             })
             .collect()
@@ -146,13 +146,14 @@ pub fn representative(s: usize) -> [Pattern; 4] {
 /// starts from and is pulled towards. Forbidden points start at 0.
 #[must_use]
 pub fn prior() -> Vec<i32> {
+    let combos: Vec<[Pattern; 4]> = combinations().collect();
     (0..FEATURES)
         .map(|f| {
             let (role, s) = (f / SLOTS % 2, f % SLOTS);
             if s == FORBIDDEN_SLOT {
                 return 0;
             }
-            let pats = representative(s);
+            let pats = combos[s];
             eval_value(pats, combine(pats, false).0, role)
         })
         .collect()
